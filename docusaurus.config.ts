@@ -1,0 +1,158 @@
+import {themes as prismThemes} from 'prism-react-renderer';
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
+
+// Environment switches, all in one place.
+/** Public URL of the site, used for canonical and hreflang links and the sitemap. */
+const siteUrl = process.env.SITE_URL ?? 'https://docs.seerbox.example';
+/** Path the site is served under (for example `/docs/`); must start and end with `/`. */
+const baseUrl = process.env.BASE_URL ?? '/';
+/** Kill switch for Docusaurus Faster (Rspack, SWC, Lightning CSS): `DOCUSAURUS_FASTER=false`. */
+const isFaster = process.env.DOCUSAURUS_FASTER !== 'false';
+
+/** The product version these docs describe; also the docs version label. */
+const docsVersion = '25.3.0';
+
+const docsOptions = {
+  path: 'docs',
+  routeBasePath: '/',
+  sidebarPath: './sidebars.ts',
+  lastVersion: 'current',
+  versions: {
+    current: {label: docsVersion},
+  },
+  showLastUpdateTime: false,
+} satisfies DocsOptions;
+
+const themeConfig = {
+  colorMode: {
+    defaultMode: 'light',
+    disableSwitch: false,
+    respectPrefersColorScheme: true,
+  },
+  docs: {
+    sidebar: {
+      hideable: false,
+      autoCollapseCategories: false,
+    },
+  },
+  tableOfContents: {
+    minHeadingLevel: 2,
+    maxHeadingLevel: 3,
+  },
+  navbar: {
+    title: 'Seer Box',
+    logo: {
+      alt: 'Seer Box logo',
+      src: 'img/logo.svg',
+      width: 32,
+      height: 32,
+    },
+    items: [
+      {type: 'docSidebar', sidebarId: 'main', position: 'left', label: 'Docs'},
+      {type: 'docSidebar', sidebarId: 'api', position: 'left', label: 'API'},
+      {type: 'custom-apiReference', position: 'left', label: 'API Reference'},
+      {type: 'localeDropdown', position: 'right'},
+    ],
+  },
+  footer: {
+    style: 'dark',
+    links: [
+      {
+        title: 'User guide',
+        items: [
+          {label: 'Quick start', to: '/main/quickstart'},
+          {label: 'Architecture', to: '/main/architecture'},
+          {label: 'Installation', to: '/category/installation'},
+        ],
+      },
+      {
+        title: 'REST API',
+        items: [
+          {label: 'Sign-in', to: '/api/authentication/signin'},
+          {label: 'Analysis', to: '/category/analysis'},
+          {label: 'Settings', to: '/category/settings'},
+        ],
+      },
+      {
+        title: 'Resources',
+        items: [
+          {label: 'Changelog', to: '/main/resources/changelog'},
+          {label: 'License agreement', to: '/main/resources/eula'},
+        ],
+      },
+    ],
+    copyright: 'Copyright © 2025 Pluribus One S.r.l. Seer Box® documentation, release 25.3.0.',
+  },
+  prism: {
+    theme: prismThemes.github,
+    darkTheme: prismThemes.dracula,
+    additionalLanguages: ['bash', 'nginx', 'apacheconf', 'ini', 'toml', 'json', 'yaml', 'docker'],
+  },
+} satisfies Preset.ThemeConfig;
+
+export default {
+  title: 'Seer Box User Documentation',
+  tagline: 'Traffic analysis and web protection: install, configure and operate Seer Box',
+  favicon: 'img/favicon.svg',
+  url: siteUrl,
+  baseUrl,
+  trailingSlash: undefined,
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'throw',
+  // Our own bilingual banner replaces the core one (English only).
+  baseUrlIssueBanner: false,
+  // The spec fixes the storage keys ('theme', the docs version key, the announcement key).
+  storage: {namespace: false},
+
+  future: {
+    v4: {
+      removeLegacyPostBuildHeadAttribute: true,
+      useCssCascadeLayers: true,
+      siteStorageNamespacing: false,
+      fasterByDefault: isFaster,
+      mdx1CompatDisabledByDefault: true,
+    },
+    faster: isFaster,
+  },
+
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en', 'it'],
+    localeConfigs: {
+      en: {label: 'English', htmlLang: 'en'},
+      it: {label: 'Italiano', htmlLang: 'it'},
+    },
+  },
+
+  markdown: {
+    mermaid: true,
+    hooks: {
+      onBrokenMarkdownLinks: 'warn',
+    },
+  },
+
+  themes: ['@docusaurus/theme-mermaid'],
+
+  clientModules: ['./src/clientModules/normalizeHtmlPath.ts'],
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: docsOptions,
+        blog: false,
+        theme: {
+          customCss: './src/css/custom.css',
+        },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  customFields: {docsVersion},
+
+  themeConfig,
+} satisfies Config;

@@ -1,0 +1,207 @@
+#!/usr/bin/env node
+// Serves the built site the way a production server should: bare paths,
+// `.html` and `/index.html` redirected to them, real 404s in the right language.
+// Used by the browser tests; no dependencies beyond Node itself.
+import {createServer} from 'node:http';
+import {createReadStream} from 'node:fs';
+import {stat} from 'node:fs/promises';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+const USAGE = `Usage: node scripts/serve.mjs [--dir DIR] [--port PORT] [--host HOST] [--base-url PATH]
+
+Serves a built Docusaurus site (default: ./build) on http://HOST:PORT.
+  --dir DIR         build folder to serve (default: build)
+  --port PORT       TCP port, 1-65535 (default: 3000)
+  --host HOST       interface to listen on (default: 127.0.0.1)
+  --base-url PATH   path the site was built for, e.g. /docs/ (default: /)
+  --help            show this help
+
+Requests for PATH.html or PATH/index.html are redirected (301) to PATH.
+Unknown paths answer 404 with the not-found page of their locale
+(/it/... gets /it/404.html).`;
+
+export const LOCALES = ['it'];
+/** Stand-alone HTML pages (not Docusaurus routes) that keep their file names. */
+export const STATIC_HTML_PREFIXES = ['/swagger/'];
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.yaml': 'application/yaml; charset=utf-8',
+  '.yml': 'application/yaml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** Parses command-line arguments; throws an Error with a clear message on bad input. */
+export function parseArgs(argv) {
+  const options = {dir: 'build', port: 3000, host: '127.0.0.1', baseUrl: '/', help: false};
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const value = () => {
+      const next = argv[i + 1];
+      if (next === undefined || next.startsWith('--')) throw new Error(`${arg} needs a value`);
+      i += 1;
+      return next;
+    };
+    switch (arg) {
+      case '--help':
+      case '-h':
+        options.help = true;
+        break;
+      case '--dir':
+        options.dir = value();
+        break;
+      case '--host':
+        options.host = value();
+        break;
+      case '--port': {
+        const raw = value();
+        const port = Number(raw);
+        if (!/^\d+$/.test(raw) || port < 1 || port > 65535) {
+          throw new Error(`--port must be a whole number from 1 to 65535, got "${raw}"`);
+        }
+        options.port = port;
+        break;
+      }
+      case '--base-url': {
+        const raw = value();
+        if (!raw.startsWith('/') || !raw.endsWith('/')) {
+          throw new Error(`--base-url must start and end with "/", got "${raw}"`);
+        }
+        options.baseUrl = raw;
+        break;
+      }
+      default:
+        throw new Error(`unknown argument "${arg}" (see --help)`);
+    }
+  }
+  return options;
+}
+
+/**
+ * Decides what to do with a request path, relative to the base URL.
+ * Returns {redirect}, or {candidates, notFound} (files to try in order, and the 404 page).
+ */
+export function route(pathname) {
+  const isStaticHtml = STATIC_HTML_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+  if (isStaticHtml) {
+    return {candidates: pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname], notFound: '/404.html'};
+  }
+  if (/\/index\.html$/i.test(pathname)) {
+    return {redirect: pathname.replace(/\/index\.html$/i, '') || '/'};
+  }
+  if (/\.html$/i.test(pathname) && !/\/404\.html$/.test(pathname)) {
+    return {redirect: pathname.replace(/\.html$/i, '') || '/'};
+  }
+  const locale = LOCALES.find((l) => pathname === `/${l}` || pathname.startsWith(`/${l}/`));
+  const notFound = locale ? `/${locale}/404.html` : '/404.html';
+  const trimmed = pathname.replace(/\/+$/, '');
+  const candidates = pathname.endsWith('/')
+    ? [`${pathname}index.html`]
+    : [pathname, `${trimmed}/index.html`, `${trimmed}.html`];
+  return {candidates, notFound};
+}
+
+async function isFile(file) {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function send(res, status, file, method) {
+  const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+  res.writeHead(status, {'Content-Type': type, 'Cache-Control': 'no-cache'});
+  if (method === 'HEAD') return res.end();
+  createReadStream(file).pipe(res);
+}
+
+/** Creates (does not start) the HTTP server for a build folder. */
+export function createSiteServer({dir, baseUrl = '/'}) {
+  const root = path.resolve(dir);
+  return createServer(async (req, res) => {
+    try {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, {Allow: 'GET, HEAD'}).end();
+        return;
+      }
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      let pathname;
+      try {
+        pathname = decodeURIComponent(url.pathname);
+      } catch {
+        res.writeHead(400).end('Bad request');
+        return;
+      }
+      if (!pathname.startsWith(baseUrl) && `${pathname}/` !== baseUrl) {
+        res.writeHead(302, {Location: baseUrl}).end();
+        return;
+      }
+      const relative = `/${pathname.slice(baseUrl.length)}`.replace(/^\/+/, '/');
+      const decision = route(relative);
+      if (decision.redirect) {
+        const target = baseUrl.replace(/\/$/, '') + decision.redirect;
+        res.writeHead(301, {Location: `${target || '/'}${url.search}`}).end();
+        return;
+      }
+      for (const candidate of decision.candidates) {
+        const file = path.join(root, candidate);
+        if (!file.startsWith(root + path.sep) && file !== root) break;
+        if (await isFile(file)) {
+          send(res, 200, file, req.method);
+          return;
+        }
+      }
+      const notFound = path.join(root, decision.notFound);
+      if (await isFile(notFound)) {
+        send(res, 404, notFound, req.method);
+      } else {
+        res.writeHead(404, {'Content-Type': 'text/plain'}).end('Not found');
+      }
+    } catch (error) {
+      res.writeHead(500, {'Content-Type': 'text/plain'}).end(String(error));
+    }
+  });
+}
+
+async function main() {
+  let options;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(`serve: ${error.message}`);
+    process.exit(2);
+  }
+  if (options.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (!(await isFile(path.join(options.dir, 'index.html')))) {
+    console.error(`serve: no built site in "${options.dir}" (missing index.html); run "npm run build" first`);
+    process.exit(2);
+  }
+  const server = createSiteServer(options);
+  server.on('error', (error) => {
+    console.error(`serve: cannot listen on ${options.host}:${options.port}: ${error.message}`);
+    process.exit(1);
+  });
+  server.listen(options.port, options.host, () => {
+    console.log(`serve: ${options.dir} at http://${options.host}:${options.port}${options.baseUrl}`);
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main();
+}

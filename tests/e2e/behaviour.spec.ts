@@ -1,0 +1,147 @@
+import {test, expect, localePath, notFoundProbe, pathOf} from './helpers';
+
+test.describe('language switch', () => {
+  const samples = ['/', '/main/configuration/sentinel/configuration', '/api/settings/firewalls', '/category/assets-1'];
+  for (const path of samples) {
+    test(`English → Italian → English keeps ${path}`, async ({page}) => {
+      await page.goto(path);
+      await page.locator('.navbar .dropdown > .navbar__link').filter({hasText: /English/}).hover();
+      await page.locator('.navbar a.dropdown__link[lang="it"]').click();
+      await expect(page).toHaveURL((url) => url.pathname === localePath(path, 'it'));
+      await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+
+      await page.locator('.navbar .dropdown > .navbar__link').filter({hasText: /Italiano/}).hover();
+      await page.locator('.navbar a.dropdown__link[lang="en"]').click();
+      await expect(page).toHaveURL((url) => url.pathname === path);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    });
+  }
+
+  test('Italian shell: navbar, footer and sidebar labels are Italian', async ({page}) => {
+    await page.goto('/it/main/architecture');
+    const navbar = page.locator('.navbar');
+    await expect(navbar.getByRole('link', {name: 'Documentazione'})).toBeVisible();
+    await expect(navbar.getByRole('link', {name: /Riferimento API/})).toBeVisible();
+    await expect(page.locator('.theme-doc-sidebar-menu')).toContainText('Installazione');
+    await expect(page.locator('.theme-doc-sidebar-menu')).toContainText('Guide operative');
+    await expect(page.locator('footer')).toContainText('Guida utente');
+    await expect(page.locator('footer')).toContainText('Copyright © 2025');
+  });
+});
+
+test.describe('colour mode', () => {
+  test('light by default, persisted under "theme" across reloads', async ({page}) => {
+    await page.emulateMedia({colorScheme: 'light'});
+    await page.goto('/main/architecture');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
+
+    await page.locator('.navbar button[class*="toggleButton"]').first().click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.goto('/it/');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
+
+  test('follows the system preference when the reader has not chosen', async ({page}) => {
+    await page.emulateMedia({colorScheme: 'dark'});
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
+
+  test('a choice made in one tab reaches the other tabs', async ({page, context}) => {
+    await page.emulateMedia({colorScheme: 'light'});
+    await page.goto('/');
+    const other = await context.newPage();
+    await other.emulateMedia({colorScheme: 'light'});
+    await other.goto('/main/quickstart');
+    await expect(other.locator('html')).toHaveAttribute('data-theme', 'light');
+
+    await page.locator('.navbar button[class*="toggleButton"]').first().click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(other.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await other.close();
+  });
+});
+
+test.describe('URL normalisation', () => {
+  const cases: Array<[string, string]> = [
+    ['/main/architecture.html', '/main/architecture'],
+    ['/main/architecture/index.html', '/main/architecture'],
+    ['/it/main/quickstart.html', '/it/main/quickstart'],
+    ['/index.html', '/'],
+    ['/category/installation/index.html', '/category/installation'],
+  ];
+  for (const [from, to] of cases) {
+    test(`${from} ends up on ${to}`, async ({page}) => {
+      const response = await page.goto(from);
+      expect(response?.status()).toBe(200);
+      expect(pathOf(page)).toBe(to);
+      await expect(page.locator('h1').first()).toBeVisible();
+    });
+  }
+});
+
+test.describe('scrolling on navigation', () => {
+  test('a client-side navigation starts at the top of the new page', async ({page}) => {
+    await page.goto('/main/installation/docker-compose');
+    await page.mouse.wheel(0, 3000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.locator('.theme-doc-sidebar-menu a[href="/main/architecture"]').click();
+    await expect(page).toHaveURL(/\/main\/architecture$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('a navigation to a hash anchor lands on the anchor', async ({page}) => {
+    await page.goto('/main/quickstart');
+    const tocLink = page.locator('.table-of-contents a[href^="#"]').last();
+    const hash = (await tocLink.getAttribute('href'))!;
+    await page.goto('/main/architecture');
+    // Client-side navigation to another page's anchor.
+    await page.evaluate((target) => {
+      const link = document.createElement('a');
+      link.href = target;
+      link.textContent = 'probe';
+      document.querySelector('article')!.prepend(link);
+    }, `/main/quickstart${hash}`);
+    await page.locator('article a', {hasText: 'probe'}).click();
+    await expect(page).toHaveURL(new RegExp(`/main/quickstart${hash}$`));
+    const anchor = page.locator(`[id="${decodeURIComponent(hash.slice(1))}"]`);
+    await expect(anchor).toBeInViewport();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
+});
+
+test.describe('not-found page', () => {
+  test('unknown English path answers 404 with the English page', async ({page}) => {
+    const response = await page.goto(notFoundProbe);
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('h1')).toHaveText('Page Not Found');
+  });
+
+  test('unknown Italian path answers 404 with the Italian page', async ({page}) => {
+    const response = await page.goto(localePath(notFoundProbe, 'it'));
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+    await expect(page.locator('h1')).toHaveText('Pagina non trovata');
+  });
+});
+
+test.describe('API Reference link', () => {
+  for (const start of ['/main/architecture', '/it/api/license']) {
+    test(`opens /swagger/index.html in a new tab from ${start}`, async ({page, context}) => {
+      await page.goto(start);
+      const link = page.locator('.navbar a[href$="swagger/index.html"]').first();
+      await expect(link).toHaveAttribute('target', '_blank');
+      const [popup] = await Promise.all([context.waitForEvent('page'), link.click()]);
+      await popup.waitForLoadState();
+      expect(new URL(popup.url()).pathname).toBe('/swagger/index.html');
+      expect(pathOf(page)).toBe(start);
+      await popup.close();
+    });
+  }
+});

@@ -1,0 +1,66 @@
+import {test as base, expect, type Page} from '@playwright/test';
+import routeTable from '../fixtures/routes.json' with {type: 'json'};
+
+export type RouteEntry = {path: string; kind: 'page' | 'doc' | 'category' | 'static'; sidebar: 'main' | 'api' | null};
+
+export const routes = routeTable.routes as RouteEntry[];
+export const siteRoutes = routes.filter((route) => route.kind !== 'static');
+export const italianPrefix = routeTable.locales.italianPrefix;
+export const notFoundProbe = routeTable.notFoundProbe;
+export const locales = routeTable.locales.all as Array<'en' | 'it'>;
+
+/** The path of a route in a locale: `/main/x` in English, `/it/main/x` in Italian. */
+export function localePath(path: string, locale: 'en' | 'it'): string {
+  if (locale === 'en') return path;
+  return path === '/' ? `${italianPrefix}/` : `${italianPrefix}${path}`;
+}
+
+type Watch = {consoleErrors: string[]; foreignRequests: string[]};
+
+/**
+ * Every test gets a page that records console errors, uncaught page errors
+ * and any request to a host other than the local test server; a test fails
+ * if there are any, so no page may break or phone home.
+ */
+export const test = base.extend<{watch: Watch}>({
+  watch: [
+    async ({page, baseURL}, use) => {
+      const origin = new URL(baseURL!).origin;
+      const watch: Watch = {consoleErrors: [], foreignRequests: []};
+      page.on('console', (message) => {
+        if (message.type() === 'error') watch.consoleErrors.push(`${page.url()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => watch.consoleErrors.push(`${page.url()}: ${error.message}`));
+      page.context().on('request', (request) => {
+        const url = request.url();
+        if (url.startsWith('data:') || url.startsWith('blob:')) return;
+        if (new URL(url).origin !== origin) watch.foreignRequests.push(url);
+      });
+      await use(watch);
+      expect(watch.foreignRequests, 'requests to other hosts').toEqual([]);
+      expect(watch.consoleErrors, 'console errors').toEqual([]);
+    },
+    {auto: true},
+  ],
+});
+
+export {expect};
+
+/** Which sidebar a page shows, from the links it holds. */
+export async function sidebarOf(page: Page): Promise<'main' | 'api' | null> {
+  const sidebar = page.locator('.theme-doc-sidebar-menu');
+  if ((await sidebar.count()) === 0) return null;
+  const hrefs = await sidebar.locator('a[href]').evaluateAll((links) =>
+    links.map((link) => new URL((link as HTMLAnchorElement).href).pathname),
+  );
+  const hasMain = hrefs.some((href) => /\/main\/architecture$/.test(href));
+  const hasApi = hrefs.some((href) => /\/api\/license$/.test(href));
+  if (hasMain && !hasApi) return 'main';
+  if (hasApi && !hasMain) return 'api';
+  throw new Error(`ambiguous sidebar: ${hrefs.join(', ')}`);
+}
+
+/** Stops 404 responses on requests the route test expects (none today). */
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}

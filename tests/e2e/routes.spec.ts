@@ -1,0 +1,42 @@
+import {test, expect, siteRoutes, locales, localePath, sidebarOf, pathOf} from './helpers';
+
+const htmlLang = {en: 'en', it: 'it'} as const;
+
+for (const locale of locales) {
+  test.describe(`every route in ${locale}`, () => {
+    for (const route of siteRoutes) {
+      const path = localePath(route.path, locale);
+      test(`${path}`, async ({page}) => {
+        const response = await page.goto(path);
+        expect(response?.status(), 'HTTP status').toBe(200);
+        await expect(page.locator('html')).toHaveAttribute('lang', htmlLang[locale]);
+
+        const h1 = page.locator('h1').first();
+        await expect(h1).toBeVisible();
+        expect((await h1.innerText()).trim().length).toBeGreaterThan(0);
+
+        expect(await sidebarOf(page), 'sidebar').toBe(route.sidebar);
+
+        // hreflang alternates point at the same page in both languages.
+        const alternate = (lang: string) =>
+          page.locator(`head link[rel="alternate"][hreflang="${lang}"]`).getAttribute('href');
+        expect(new URL((await alternate('en'))!).pathname).toBe(localePath(route.path, 'en'));
+        expect(new URL((await alternate('it'))!).pathname).toBe(localePath(route.path, 'it'));
+
+        // The language menu offers this same page in the other language.
+        const other = locale === 'en' ? 'it' : 'en';
+        const switchLink = page.locator(`.navbar a.dropdown__link[lang="${other}"]`).first();
+        expect(new URL((await switchLink.getAttribute('href'))!, page.url()).pathname).toBe(
+          localePath(route.path, other),
+        );
+        expect(pathOf(page)).toBe(path);
+      });
+    }
+  });
+}
+
+test('the Swagger UI page is served', async ({page}) => {
+  const response = await page.goto('/swagger/index.html');
+  expect(response?.status()).toBe(200);
+  await expect(page.locator('h1')).toContainText('API');
+});

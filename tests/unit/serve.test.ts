@@ -1,0 +1,107 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {mkdtempSync, mkdirSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {spawnSync} from 'node:child_process';
+import type {AddressInfo} from 'node:net';
+// @ts-expect-error plain ESM script without type declarations
+import {parseArgs, route, createSiteServer} from '../../scripts/serve.mjs';
+
+test('parseArgs: defaults and values', () => {
+  assert.deepEqual(parseArgs([]), {dir: 'build', port: 3000, host: '127.0.0.1', baseUrl: '/', help: false});
+  assert.equal(parseArgs(['--port', '8080']).port, 8080);
+  assert.equal(parseArgs(['--base-url', '/docs/']).baseUrl, '/docs/');
+});
+
+test('parseArgs: bad input is refused with a clear message', () => {
+  assert.throws(() => parseArgs(['--port', '0']), /--port must be a whole number from 1 to 65535/);
+  assert.throws(() => parseArgs(['--port', 'x']), /--port/);
+  assert.throws(() => parseArgs(['--port']), /--port needs a value/);
+  assert.throws(() => parseArgs(['--base-url', 'docs']), /must start and end with "\/"/);
+  assert.throws(() => parseArgs(['--nope']), /unknown argument "--nope"/);
+});
+
+test('route: .html and /index.html redirect to the bare path', () => {
+  assert.deepEqual(route('/main/architecture.html'), {redirect: '/main/architecture'});
+  assert.deepEqual(route('/main/architecture/index.html'), {redirect: '/main/architecture'});
+  assert.deepEqual(route('/index.html'), {redirect: '/'});
+  assert.deepEqual(route('/it/index.html'), {redirect: '/it'});
+});
+
+test('route: the Swagger page keeps its file name', () => {
+  assert.deepEqual(route('/swagger/index.html'), {candidates: ['/swagger/index.html'], notFound: '/404.html'});
+});
+
+test('route: 404 page of the right locale', () => {
+  assert.equal(route('/nope').notFound, '/404.html');
+  assert.equal(route('/it/nope').notFound, '/it/404.html');
+  assert.equal(route('/it').notFound, '/it/404.html');
+  assert.equal(route('/italy').notFound, '/404.html');
+});
+
+function makeBuild(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'serve-test-'));
+  mkdirSync(path.join(dir, 'main/page'), {recursive: true});
+  mkdirSync(path.join(dir, 'it'), {recursive: true});
+  writeFileSync(path.join(dir, 'index.html'), '<h1>home</h1>');
+  writeFileSync(path.join(dir, 'main/page/index.html'), '<h1>page</h1>');
+  writeFileSync(path.join(dir, '404.html'), '<h1>not found</h1>');
+  writeFileSync(path.join(dir, 'it/404.html'), '<h1>non trovata</h1>');
+  writeFileSync(path.join(dir, 'secret.txt'), 'outside');
+  return dir;
+}
+
+async function withServer(baseUrl: string, run: (origin: string) => Promise<void>): Promise<void> {
+  const server = createSiteServer({dir: makeBuild(), baseUrl});
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const {port} = server.address() as AddressInfo;
+  try {
+    await run(`http://127.0.0.1:${port}`);
+  } finally {
+    server.close();
+  }
+}
+
+test('server: pages, redirects and localised 404s over HTTP', async () => {
+  await withServer('/', async (origin) => {
+    const page = await fetch(`${origin}/main/page`);
+    assert.equal(page.status, 200);
+    assert.equal(await page.text(), '<h1>page</h1>');
+    assert.match(page.headers.get('content-type') ?? '', /text\/html/);
+
+    const redirect = await fetch(`${origin}/main/page.html?x=1`, {redirect: 'manual'});
+    assert.equal(redirect.status, 301);
+    assert.equal(redirect.headers.get('location'), '/main/page?x=1');
+
+    const missing = await fetch(`${origin}/it/nothing`);
+    assert.equal(missing.status, 404);
+    assert.equal(await missing.text(), '<h1>non trovata</h1>');
+
+    const traversal = await fetch(`${origin}/main/%2e%2e/%2e%2e/%2e%2e/etc/passwd`);
+    assert.equal(traversal.status, 404);
+
+    const post = await fetch(`${origin}/`, {method: 'POST'});
+    assert.equal(post.status, 405);
+  });
+});
+
+test('server: a base URL is honoured', async () => {
+  await withServer('/docs/', async (origin) => {
+    assert.equal((await fetch(`${origin}/docs/main/page`)).status, 200);
+    const outside = await fetch(`${origin}/main/page`, {redirect: 'manual'});
+    assert.equal(outside.status, 302);
+    assert.equal(outside.headers.get('location'), '/docs/');
+    const redirect = await fetch(`${origin}/docs/main/page/index.html`, {redirect: 'manual'});
+    assert.equal(redirect.headers.get('location'), '/docs/main/page');
+  });
+});
+
+test('CLI: bad arguments exit non-zero with a message', () => {
+  const result = spawnSync(process.execPath, ['scripts/serve.mjs', '--port', 'abc'], {encoding: 'utf8'});
+  assert.equal(result.status, 2);
+  assert.match(result.stderr, /serve: --port must be a whole number/);
+  const noBuild = spawnSync(process.execPath, ['scripts/serve.mjs', '--dir', '/nonexistent-dir'], {encoding: 'utf8'});
+  assert.equal(noBuild.status, 2);
+  assert.match(noBuild.stderr, /no built site/);
+});
