@@ -130,6 +130,8 @@ export default {
 
   markdown: {
     mermaid: true,
+    // Translated pages keep the English anchors with `## Titolo {#english-slug}`.
+    mdx1Compat: {comments: false, admonitions: false, headingIds: true},
     hooks: {
       onBrokenMarkdownLinks: 'warn',
     },

@@ -5,7 +5,6 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
 import type {AddressInfo} from 'node:net';
-// @ts-expect-error plain ESM script without type declarations
 import {parseArgs, route, createSiteServer} from '../../scripts/serve.mjs';
 
 test('parseArgs: defaults and values', () => {
