@@ -15,7 +15,12 @@ export function localePath(path: string, locale: 'en' | 'it'): string {
   return path === '/' ? `${italianPrefix}/` : `${italianPrefix}${path}`;
 }
 
-type Watch = {consoleErrors: string[]; foreignRequests: string[]};
+type Watch = {
+  consoleErrors: string[];
+  foreignRequests: string[];
+  /** Paths a test expects to answer 404 (their "Failed to load resource" is not an error). */
+  expectedNotFound: string[];
+};
 
 /**
  * Every test gets a page that records console errors, uncaught page errors
@@ -26,9 +31,14 @@ export const test = base.extend<{watch: Watch}>({
   watch: [
     async ({page, baseURL}, use) => {
       const origin = new URL(baseURL!).origin;
-      const watch: Watch = {consoleErrors: [], foreignRequests: []};
+      const watch: Watch = {consoleErrors: [], foreignRequests: [], expectedNotFound: []};
       page.on('console', (message) => {
-        if (message.type() === 'error') watch.consoleErrors.push(`${page.url()}: ${message.text()}`);
+        if (message.type() !== 'error') return;
+        const source = message.location().url;
+        const expected404 =
+          /status of 404/.test(message.text()) &&
+          watch.expectedNotFound.some((path) => source && new URL(source).pathname === path);
+        if (!expected404) watch.consoleErrors.push(`${page.url()}: ${message.text()}`);
       });
       page.on('pageerror', (error) => watch.consoleErrors.push(`${page.url()}: ${error.message}`));
       page.context().on('request', (request) => {
