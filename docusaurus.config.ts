@@ -116,7 +116,20 @@ export default {
       fasterByDefault: isFaster,
       mdx1CompatDisabledByDefault: true,
     },
-    faster: isFaster,
+    // Rspack's persistent cache is left off: it kept stale Markdown link
+    // resolutions between builds (a page added later still showed as a broken
+    // link until `npm run clear`). A cold build of both locales takes ~17 s.
+    faster: isFaster && {
+      swcJsLoader: true,
+      swcJsMinimizer: true,
+      swcHtmlMinimizer: true,
+      lightningCssMinimizer: true,
+      mdxCrossCompilerCache: true,
+      rspackBundler: true,
+      rspackPersistentCache: false,
+      ssgWorkerThreads: true,
+      gitEagerVcs: true,
+    },
   },
 
   i18n: {

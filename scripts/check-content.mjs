@@ -1,0 +1,181 @@
+#!/usr/bin/env node
+// Checks the user-guide pages: title and description in front matter, enough prose,
+// and relative links that point at existing pages and anchors.
+import {readFileSync, readdirSync, statSync, existsSync} from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import GithubSlugger from 'github-slugger';
+
+const USAGE = `Usage: node scripts/check-content.mjs [--min-words N] [DIR|FILE ...]
+
+Checks Markdown pages (default: docs/main and its Italian twin
+i18n/it/docusaurus-plugin-content-docs/current/main) and fails when a page
+  - has no "title" or "description" in its front matter,
+  - has fewer than N words of prose (default 300; code, tables and markup not counted),
+  - links to a page that does not exist, or to an anchor that page does not have.
+Exit status: 0 when every page passes, 1 when a page fails, 2 on bad input.`;
+
+export const DEFAULT_DIRS = ['docs/main', 'i18n/it/docusaurus-plugin-content-docs/current/main'];
+
+/** Splits a Markdown file into its front-matter fields and its body. */
+export function parseFrontMatter(text) {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
+  /** @type {Record<string, string>} */
+  const fields = {};
+  if (!match) return {fields, body: text};
+  for (const line of match[1].split(/\r?\n/)) {
+    const field = /^([A-Za-z_][\w-]*):\s*(.*)$/.exec(line);
+    if (field) fields[field[1]] = field[2].replace(/^(['"])(.*)\1$/, '$2').trim();
+  }
+  return {fields, body: text.slice(match[0].length)};
+}
+
+/** The body without fenced code blocks (their lines become blank to keep line numbers). */
+export function stripCode(body) {
+  let fence = null;
+  return body
+    .split('\n')
+    .map((line) => {
+      const opener = /^\s*(```+|~~~+)/.exec(line);
+      if (fence) {
+        if (opener && opener[1][0] === fence[0] && opener[1].length >= fence.length) fence = null;
+        return '';
+      }
+      if (opener) {
+        fence = opener[1];
+        return '';
+      }
+      return line;
+    })
+    .join('\n');
+}
+
+/** Counts the words of prose: no code, tables, imports, JSX tags, admonition fences or URLs. */
+export function proseWords(body) {
+  const text = stripCode(body)
+    .split('\n')
+    .filter((line) => !/^\s*\|/.test(line) && !/^\s*(import|export)\s/.test(line) && !/^\s*:::/.test(line))
+    .join('\n')
+    .replace(/`[^`]*`/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\]\([^)]*\)/g, ']')
+    .replace(/\{#[^}]+\}/g, ' ');
+  return (text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length;
+}
+
+/** The anchors a page offers: explicit `{#id}` or the slug Docusaurus derives from the heading. */
+export function headingIds(body) {
+  const slugger = new GithubSlugger();
+  const ids = new Set();
+  for (const line of stripCode(body).split('\n')) {
+    const heading = /^#{1,6}\s+(.*?)\s*$/.exec(line);
+    if (!heading) continue;
+    const explicit = /\{#([^}]+)\}\s*$/.exec(heading[1]);
+    if (explicit) {
+      ids.add(explicit[1]);
+      continue;
+    }
+    const text = heading[1]
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/<[^>]+>/g, '')
+      .replace(/[`*]/g, '');
+    ids.add(slugger.slug(text));
+  }
+  for (const match of body.matchAll(/<[a-zA-Z]+[^>]*\sid=["']([^"']+)["']/g)) ids.add(match[1]);
+  return ids;
+}
+
+/** Markdown links of the body (outside code) as {target, line}. */
+export function links(body) {
+  const found = [];
+  stripCode(body)
+    .split('\n')
+    .forEach((line, index) => {
+      const withoutInlineCode = line.replace(/`[^`]*`/g, '');
+      for (const match of withoutInlineCode.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
+        found.push({target: match[1], line: index + 1});
+      }
+    });
+  return found;
+}
+
+function walk(target) {
+  const stats = statSync(target);
+  if (stats.isFile()) return [target];
+  return readdirSync(target, {withFileTypes: true})
+    .flatMap((entry) => walk(path.join(target, entry.name)))
+    .filter((file) => /\.mdx?$/.test(file));
+}
+
+/** Checks one file; returns a list of problems as strings. */
+export function checkFile(file, {minWords = 300, cache = new Map()} = {}) {
+  const read = (f) => {
+    if (!cache.has(f)) cache.set(f, parseFrontMatter(readFileSync(f, 'utf8')));
+    return cache.get(f);
+  };
+  const problems = [];
+  const {fields, body} = read(file);
+  if (!fields.title) problems.push(`${file}: front matter has no title`);
+  if (!fields.description) problems.push(`${file}: front matter has no description`);
+  const words = proseWords(body);
+  if (words < minWords) problems.push(`${file}: only ${words} words of prose (at least ${minWords} expected)`);
+  for (const {target, line} of links(body)) {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('/')) continue;
+    const [pathPart, anchor] = target.split('#');
+    let targetFile = file;
+    if (pathPart) {
+      if (!/\.mdx?$/.test(pathPart)) continue;
+      targetFile = path.join(path.dirname(file), decodeURIComponent(pathPart));
+      if (!existsSync(targetFile)) {
+        problems.push(`${file}:${line}: link to missing page ${pathPart}`);
+        continue;
+      }
+    }
+    if (anchor && !headingIds(read(targetFile).body).has(decodeURIComponent(anchor))) {
+      problems.push(`${file}:${line}: link to missing anchor #${anchor} in ${path.relative('.', targetFile)}`);
+    }
+  }
+  return problems;
+}
+
+function main(argv) {
+  let minWords = 300;
+  const targets = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === '--help' || arg === '-h') {
+      console.log(USAGE);
+      return 0;
+    }
+    if (arg === '--min-words') {
+      const raw = argv[++i];
+      if (raw === undefined || !/^\d+$/.test(raw)) {
+        console.error(`check-content: --min-words needs a whole number, got "${raw ?? ''}"`);
+        return 2;
+      }
+      minWords = Number(raw);
+    } else if (arg.startsWith('-')) {
+      console.error(`check-content: unknown option "${arg}" (see --help)`);
+      return 2;
+    } else {
+      targets.push(arg);
+    }
+  }
+  const roots = targets.length ? targets : DEFAULT_DIRS;
+  for (const root of roots) {
+    if (!existsSync(root)) {
+      console.error(`check-content: no such file or folder: ${root}`);
+      return 2;
+    }
+  }
+  const files = roots.flatMap(walk);
+  const cache = new Map();
+  const problems = files.flatMap((file) => checkFile(file, {minWords, cache}));
+  for (const problem of problems) console.error(problem);
+  console.log(`check-content: ${files.length} pages checked, ${problems.length} problems`);
+  return problems.length ? 1 : 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = main(process.argv.slice(2));
+}

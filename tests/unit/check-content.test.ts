@@ -1,0 +1,81 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {mkdtempSync, writeFileSync, mkdirSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {spawnSync} from 'node:child_process';
+import {parseFrontMatter, proseWords, headingIds, links, checkFile} from '../../scripts/check-content.mjs';
+
+const words = (n: number) => Array.from({length: n}, (_, i) => `word${i}`).join(' ');
+
+test('parseFrontMatter reads quoted and plain fields', () => {
+  const {fields, body} = parseFrontMatter('---\ntitle: A page\ndescription: "Colon: inside"\n---\n\nBody');
+  assert.equal(fields.title, 'A page');
+  assert.equal(fields.description, 'Colon: inside');
+  assert.equal(body.trim(), 'Body');
+});
+
+test('proseWords leaves out code, tables, imports and admonition fences', () => {
+  const body = [
+    "import Tabs from '@theme/Tabs';",
+    'One two three.',
+    '```bash',
+    'echo not counted at all',
+    '```',
+    '| a | b |',
+    ':::warning',
+    'Four `code` five.',
+    ':::',
+  ].join('\n');
+  assert.equal(proseWords(body), 5);
+});
+
+test('headingIds: slugs like Docusaurus, explicit ids win, code blocks ignored', () => {
+  const ids = headingIds('## Date/Time format\n## Set `SBX_NAME` up\n## Titolo {#english-id}\n```\n## not a heading\n```\n## Date/Time format');
+  assert.deepEqual([...ids].sort(), ['datetime-format', 'datetime-format-1', 'english-id', 'set-sbx_name-up']);
+});
+
+test('links finds Markdown links outside code', () => {
+  const found = links('See [a](./a.md#x) and `[b](./b.md)`.\n```\n[c](./c.md)\n```\n[d](https://example.com)');
+  assert.deepEqual(
+    found.map((l) => l.target),
+    ['./a.md#x', 'https://example.com'],
+  );
+});
+
+function fixture(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'content-'));
+  mkdirSync(path.join(dir, 'sub'));
+  writeFileSync(path.join(dir, 'target.md'), `---\ntitle: T\ndescription: D\n---\n\n## Real heading\n\n${words(20)}\n`);
+  return dir;
+}
+
+test('checkFile accepts a good page and reports every kind of problem', () => {
+  const dir = fixture();
+  const good = path.join(dir, 'good.md');
+  writeFileSync(good, `---\ntitle: G\ndescription: D\n---\n\n${words(30)} [t](./target.md#real-heading) [s](#local)\n\n## Local\n`);
+  assert.deepEqual(checkFile(good, {minWords: 20}), []);
+
+  const bad = path.join(dir, 'sub', 'bad.md');
+  writeFileSync(bad, `---\nsidebar_position: 1\n---\n\nToo short [x](../missing.md) [y](../target.md#nope)\n`);
+  const problems = checkFile(bad, {minWords: 20});
+  assert.equal(problems.length, 5, problems.join('\n'));
+  assert.match(problems.join('\n'), /no title/);
+  assert.match(problems.join('\n'), /no description/);
+  assert.match(problems.join('\n'), /words of prose/);
+  assert.match(problems.join('\n'), /missing page \.\.\/missing\.md/);
+  assert.match(problems.join('\n'), /missing anchor #nope/);
+});
+
+test('CLI: exit 1 on a failing page, 2 on bad input, with messages', () => {
+  const dir = fixture();
+  const run = (...args: string[]) => spawnSync(process.execPath, ['scripts/check-content.mjs', ...args], {encoding: 'utf8'});
+  const failing = run('--min-words', '1000', path.join(dir, 'target.md'));
+  assert.equal(failing.status, 1);
+  assert.match(failing.stderr, /words of prose/);
+  assert.equal(run('--min-words', 'x').status, 2);
+  const missing = run('/no/such/folder');
+  assert.equal(missing.status, 2);
+  assert.match(missing.stderr, /no such file or folder/);
+  assert.equal(run('--min-words', '5', path.join(dir, 'target.md')).status, 0);
+});
