@@ -136,7 +136,7 @@ export default function Home(): ReactNode {
             <Link className="button button--secondary button--lg" to="/main/quickstart">
               <Translate id="home.hero.cta.quickstart">Get started</Translate>
             </Link>
-            <Link className="button button--outline button--lg" to="/category/installation">
+            <Link className="button button--outline button--secondary button--lg" to="/category/installation">
               <Translate id="home.hero.cta.install">Install Seer Box</Translate>
             </Link>
           </div>
