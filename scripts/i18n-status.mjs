@@ -1,0 +1,151 @@
+#!/usr/bin/env node
+// Translation status of the Italian edition: which English pages have an Italian twin,
+// which twins are older than their English source (from git history), and which UI
+// strings are still identical to their English default.
+import {existsSync, readFileSync, readdirSync} from 'node:fs';
+import {execFileSync} from 'node:child_process';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+const USAGE = `Usage: node scripts/i18n-status.mjs [--check] [--json] [--locale it]
+
+Lists, for each English page under docs/, whether its twin exists under
+i18n/<locale>/docusaurus-plugin-content-docs/current/ and whether the English page
+changed after the twin was last changed (git history; uncommitted edits count as now).
+Also lists UI strings of i18n/<locale>/code.json still identical to their English default.
+  --check   exit 1 when a twin is missing or a UI string is untranslated
+            (stale twins are reported but do not fail)
+  --json    print the report as JSON
+  --locale  locale folder to inspect (default: it)`;
+
+/** Strings that are the same in English and Italian on purpose. */
+export const SAME_IN_BOTH = new Set(['Home', 'Home page', '{authorName} - {nPosts}', 'Seer Box', 'API', '25.3.0', 'Audit', 'Seer Box Sentinel']);
+
+function walk(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return walk(full);
+    return /\.mdx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** Last change time of a file in seconds: now if it has uncommitted changes, else its last commit. */
+export function lastChange(file, root = '.') {
+  try {
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', file], {cwd: root, encoding: 'utf8'}).trim();
+    if (dirty) return Math.floor(Date.now() / 1000);
+    const out = execFileSync('git', ['log', '-1', '--format=%ct', '--', file], {cwd: root, encoding: 'utf8'}).trim();
+    return out ? Number(out) : Math.floor(Date.now() / 1000);
+  } catch {
+    return null; // not a git checkout: staleness unknown
+  }
+}
+
+/** English defaults of UI strings: the theme's base pack plus our own <Translate>/translate() calls. */
+export function englishDefaults(root = '.') {
+  const defaults = new Map();
+  const base = path.join(root, 'node_modules/@docusaurus/theme-translations/locales/base');
+  if (existsSync(base)) {
+    for (const file of readdirSync(base)) {
+      const messages = JSON.parse(readFileSync(path.join(base, file), 'utf8'));
+      for (const [id, message] of Object.entries(messages)) {
+        if (!id.endsWith('___DESCRIPTION')) defaults.set(id, message);
+      }
+    }
+  }
+  const sources = walkSources(path.join(root, 'src'));
+  for (const file of sources) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/<Translate\s+id="([^"]+)"[^>]*>([\s\S]*?)<\/Translate>/g)) {
+      defaults.set(m[1], m[2].replace(/\s+/g, ' ').trim());
+    }
+    for (const m of text.matchAll(/id:\s*'([^']+)',\s*message:\s*'((?:[^'\\]|\\.)*)'/g)) {
+      defaults.set(m[1], m[2].replace(/\\'/g, "'"));
+    }
+  }
+  return defaults;
+}
+
+function walkSources(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return walkSources(full);
+    return /\.(tsx?|jsx?)$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** Builds the report for a locale. */
+export function report({root = '.', locale = 'it'} = {}) {
+  const docsRoot = path.join(root, 'docs');
+  const twinRoot = path.join(root, 'i18n', locale, 'docusaurus-plugin-content-docs/current');
+  const pages = walk(docsRoot).sort().map((file) => {
+    const rel = path.relative(docsRoot, file);
+    const twin = path.join(twinRoot, rel);
+    if (!existsSync(twin)) return {page: rel, status: 'missing'};
+    const source = lastChange(file, root);
+    const translated = lastChange(twin, root);
+    const stale = source !== null && translated !== null && source > translated;
+    return {page: rel, status: stale ? 'stale' : 'ok'};
+  });
+  const codeFile = path.join(root, 'i18n', locale, 'code.json');
+  const untranslated = [];
+  if (existsSync(codeFile)) {
+    const code = JSON.parse(readFileSync(codeFile, 'utf8'));
+    const defaults = englishDefaults(root);
+    for (const [id, {message}] of Object.entries(code)) {
+      const english = defaults.get(id);
+      if (english !== undefined && message === english && !SAME_IN_BOTH.has(message)) untranslated.push(id);
+    }
+  } else {
+    untranslated.push(`(no ${path.relative(root, codeFile)})`);
+  }
+  return {locale, pages, untranslated};
+}
+
+function main(argv) {
+  let check = false;
+  let json = false;
+  let locale = 'it';
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === '--help' || arg === '-h') {
+      console.log(USAGE);
+      return 0;
+    }
+    if (arg === '--check') check = true;
+    else if (arg === '--json') json = true;
+    else if (arg === '--locale') {
+      locale = argv[++i];
+      if (!locale || !/^[a-z]{2}(-[A-Z]{2})?$/.test(locale)) {
+        console.error(`i18n-status: --locale needs a locale code such as "it", got "${locale ?? ''}"`);
+        return 2;
+      }
+    } else {
+      console.error(`i18n-status: unknown argument "${arg}" (see --help)`);
+      return 2;
+    }
+  }
+  if (!existsSync(path.join('i18n', locale))) {
+    console.error(`i18n-status: no folder i18n/${locale}`);
+    return 2;
+  }
+  const result = report({locale});
+  const count = (status) => result.pages.filter((p) => p.status === status).length;
+  if (json) {
+    console.log(JSON.stringify(result, null, 2));
+  } else {
+    for (const page of result.pages) console.log(`${page.status.padEnd(8)} ${page.page}`);
+    for (const id of result.untranslated) console.log(`untranslated UI string: ${id}`);
+    console.log(
+      `i18n-status (${locale}): ${result.pages.length} pages, ${count('ok')} up to date, ${count('stale')} stale, ${count('missing')} missing; ${result.untranslated.length} UI strings identical to English`,
+    );
+  }
+  if (check && (count('missing') > 0 || result.untranslated.length > 0)) return 1;
+  return 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = main(process.argv.slice(2));
+}
