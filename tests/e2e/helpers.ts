@@ -74,3 +74,5 @@ export async function sidebarOf(page: Page): Promise<'main' | 'api' | null> {
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
+
+export {guessLanguage} from './language';

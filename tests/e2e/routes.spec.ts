@@ -1,4 +1,4 @@
-import {test, expect, siteRoutes, locales, localePath, sidebarOf, pathOf} from './helpers';
+import {test, expect, siteRoutes, locales, localePath, sidebarOf, pathOf, guessLanguage} from './helpers';
 
 const htmlLang = {en: 'en', it: 'it'} as const;
 
@@ -16,6 +16,14 @@ for (const locale of locales) {
         expect((await h1.innerText()).trim().length).toBeGreaterThan(0);
 
         expect(await sidebarOf(page), 'sidebar').toBe(route.sidebar);
+
+        // The page's own text (not code) is written in the page's language.
+        const text = await page.locator('main').evaluate((main) => {
+          const clone = main.cloneNode(true) as HTMLElement;
+          clone.querySelectorAll('pre, code, nav, .theme-doc-toc-desktop').forEach((node) => node.remove());
+          return clone.innerText;
+        });
+        expect(guessLanguage(text), 'language of the main text').toBe(locale);
 
         // hreflang alternates point at the same page in both languages.
         const alternate = (lang: string) =>
