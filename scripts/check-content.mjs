@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Checks the user-guide pages: title and description in front matter, enough prose,
 // and relative links that point at existing pages and anchors.
-import {readFileSync, readdirSync, statSync, existsSync} from 'node:fs';
+import {readFileSync, existsSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import GithubSlugger from 'github-slugger';
+import {listFiles} from './lib/files.mjs';
 
 const USAGE = `Usage: node scripts/check-content.mjs [--min-words N] [DIR|FILE ...]
 
@@ -99,14 +100,6 @@ export function links(body) {
   return found;
 }
 
-function walk(target) {
-  const stats = statSync(target);
-  if (stats.isFile()) return [target];
-  return readdirSync(target, {withFileTypes: true})
-    .flatMap((entry) => walk(path.join(target, entry.name)))
-    .filter((file) => /\.mdx?$/.test(file));
-}
-
 /** Checks one file; returns a list of problems as strings. */
 export function checkFile(file, {minWords = 300, cache = new Map()} = {}) {
   const read = (f) => {
@@ -168,7 +161,7 @@ function main(argv) {
       return 2;
     }
   }
-  const files = roots.flatMap(walk);
+  const files = roots.flatMap((root) => listFiles(root, /\.mdx?$/));
   const cache = new Map();
   const problems = files.flatMap((file) => checkFile(file, {minWords, cache}));
   for (const problem of problems) console.error(problem);

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Flags, on Italian pages and UI strings, the term variants that i18n/GLOSSARY.md says to avoid.
-import {existsSync, readFileSync, readdirSync, statSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {listFiles} from './lib/files.mjs';
 
 const USAGE = `Usage: node scripts/check-glossary.mjs [--glossary FILE] [DIR|FILE ...]
 
@@ -75,15 +76,6 @@ export function findVariants(lines, entries) {
   return hits;
 }
 
-function walk(target) {
-  if (statSync(target).isFile()) return [target];
-  return readdirSync(target, {withFileTypes: true}).flatMap((entry) => {
-    const full = path.join(target, entry.name);
-    if (entry.isDirectory()) return walk(full);
-    return /\.(mdx?|json)$/.test(entry.name) ? [full] : [];
-  });
-}
-
 function linesOf(file) {
   const text = readFileSync(file, 'utf8');
   if (file.endsWith('.json')) {
@@ -121,7 +113,7 @@ function main(argv) {
     console.error(`check-glossary: ${glossary}: ${error.message}`);
     return 2;
   }
-  const files = roots.flatMap(walk);
+  const files = roots.flatMap((root) => listFiles(root, /\.(mdx?|json)$/));
   let count = 0;
   for (const file of files) {
     for (const hit of findVariants(linesOf(file), entries)) {

@@ -6,6 +6,7 @@ import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import {execFileSync} from 'node:child_process';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {listFiles} from './lib/files.mjs';
 
 const USAGE = `Usage: node scripts/i18n-status.mjs [--check] [--json] [--locale it]
 
@@ -20,15 +21,6 @@ Also lists UI strings of i18n/<locale>/code.json still identical to their Englis
 
 /** Strings that are the same in English and Italian on purpose. */
 export const SAME_IN_BOTH = new Set(['Home', 'Home page', '{authorName} - {nPosts}', 'Seer Box', 'API', '25.3.0', 'Audit', 'Seer Box Sentinel']);
-
-function walk(dir) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return walk(full);
-    return /\.mdx?$/.test(entry.name) ? [full] : [];
-  });
-}
 
 /** Last change time of a file in seconds: now if it has uncommitted changes, else its last commit. */
 export function lastChange(file, root = '.') {
@@ -54,7 +46,7 @@ export function englishDefaults(root = '.') {
       }
     }
   }
-  const sources = walkSources(path.join(root, 'src'));
+  const sources = listFiles(path.join(root, 'src'), /\.(tsx?|jsx?)$/);
   for (const file of sources) {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(/<Translate\s+id="([^"]+)"[^>]*>([\s\S]*?)<\/Translate>/g)) {
@@ -67,20 +59,12 @@ export function englishDefaults(root = '.') {
   return defaults;
 }
 
-function walkSources(dir) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return walkSources(full);
-    return /\.(tsx?|jsx?)$/.test(entry.name) ? [full] : [];
-  });
-}
 
 /** Builds the report for a locale. */
 export function report({root = '.', locale = 'it'} = {}) {
   const docsRoot = path.join(root, 'docs');
   const twinRoot = path.join(root, 'i18n', locale, 'docusaurus-plugin-content-docs/current');
-  const pages = walk(docsRoot).sort().map((file) => {
+  const pages = listFiles(docsRoot, /\.mdx?$/).sort().map((file) => {
     const rel = path.relative(docsRoot, file);
     const twin = path.join(twinRoot, rel);
     if (!existsSync(twin)) return {page: rel, status: 'missing'};

@@ -7,6 +7,7 @@ import {createReadStream} from 'node:fs';
 import {stat} from 'node:fs/promises';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {bareHtmlPath} from '../src/utils/htmlPath.mjs';
 
 const USAGE = `Usage: node scripts/serve.mjs [--dir DIR] [--port PORT] [--host HOST] [--base-url PATH]
 
@@ -98,12 +99,8 @@ export function route(pathname) {
   if (isStaticHtml) {
     return {candidates: pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname], notFound: '/404.html'};
   }
-  if (/\/index\.html$/i.test(pathname)) {
-    return {redirect: pathname.replace(/\/index\.html$/i, '') || '/'};
-  }
-  if (/\.html$/i.test(pathname) && !/\/404\.html$/.test(pathname)) {
-    return {redirect: pathname.replace(/\.html$/i, '') || '/'};
-  }
+  const bare = /\/404\.html$/.test(pathname) ? null : bareHtmlPath(pathname);
+  if (bare !== null) return {redirect: bare};
   const locale = LOCALES.find((l) => pathname === `/${l}` || pathname.startsWith(`/${l}/`));
   const notFound = locale ? `/${locale}/404.html` : '/404.html';
   const trimmed = pathname.replace(/\/+$/, '');

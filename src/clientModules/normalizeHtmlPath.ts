@@ -1,6 +1,6 @@
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import type {ClientModule} from '@docusaurus/types';
-import {bareHtmlPath} from '../utils/htmlPath';
+import {bareHtmlPath} from '../utils/htmlPath.mjs';
 
 /**
  * Docusaurus already renders `/page.html` and `/page/index.html` as `/page`.

@@ -1,5 +1,4 @@
 import React, {type ReactNode} from 'react';
-import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import Translate, {translate} from '@docusaurus/Translate';
 import Layout from '@theme/Layout';
@@ -181,7 +180,7 @@ export default function Home(): ReactNode {
             </ol>
           </div>
         </section>
-        <section className={clsx(styles.section)}>
+        <section className={styles.section}>
           <div className="container">
             <Heading as="h2" className={styles.sectionTitle}>
               <Translate id="home.audience.title">Written for administrators</Translate>

@@ -70,7 +70,7 @@ export async function sidebarOf(page: Page): Promise<'main' | 'api' | null> {
   throw new Error(`ambiguous sidebar: ${hrefs.join(', ')}`);
 }
 
-/** Stops 404 responses on requests the route test expects (none today). */
+/** The path of the page's current URL. */
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }

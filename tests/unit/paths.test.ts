@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {bareHtmlPath} from '../../src/utils/htmlPath';
+import {bareHtmlPath} from '../../src/utils/htmlPath.mjs';
 import {swaggerHref} from '../../src/components/ApiReferenceNavbarItem/swaggerHref';
 
 test('bareHtmlPath strips .html and /index.html', () => {

@@ -3,20 +3,15 @@ import assert from 'node:assert/strict';
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import routeTable from '../fixtures/routes.json' with {type: 'json'};
+import {parseFrontMatter} from '../../scripts/check-content.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** Front matter of a Markdown file as a flat key → string map. */
+/** Front matter of a Markdown file; fails the test when there is none. */
 function frontMatter(file: string): Record<string, string> {
   const text = readFileSync(file, 'utf8');
-  const match = /^---\n([\s\S]*?)\n---/.exec(text);
-  assert.ok(match, `${file}: no front matter`);
-  const fields: Record<string, string> = {};
-  for (const line of match[1].split('\n')) {
-    const field = /^([a-z_]+):\s*(.*)$/.exec(line);
-    if (field) fields[field[1]] = field[2].replace(/^['"]|['"]$/g, '').trim();
-  }
-  return fields;
+  assert.ok(text.startsWith('---'), `${file}: no front matter`);
+  return parseFrontMatter(text).fields;
 }
 
 function docFile(routePath: string): string | undefined {

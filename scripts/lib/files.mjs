@@ -1,0 +1,16 @@
+import {existsSync, readdirSync, statSync} from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Files under `target` (a file or a folder, walked recursively) whose names match
+ * `pattern`. A file named directly is returned whatever its name; a missing path gives [].
+ */
+export function listFiles(target, pattern) {
+  if (!existsSync(target)) return [];
+  if (statSync(target).isFile()) return [target];
+  return readdirSync(target, {withFileTypes: true}).flatMap((entry) => {
+    const full = path.join(target, entry.name);
+    if (entry.isDirectory()) return listFiles(full, pattern);
+    return pattern.test(entry.name) ? [full] : [];
+  });
+}
