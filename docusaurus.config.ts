@@ -10,6 +10,11 @@ const siteUrl = process.env.SITE_URL ?? 'https://docs.seerbox.example';
 const baseUrl = process.env.BASE_URL ?? '/';
 /** Kill switch for Docusaurus Faster (Rspack, SWC, Lightning CSS): `DOCUSAURUS_FASTER=false`. */
 const isFaster = process.env.DOCUSAURUS_FASTER !== 'false';
+/**
+ * Test-only pages (`tests/fixtures/docs`, under `/__fixtures/`), built only
+ * when `SEERBOX_TEST_FIXTURES=true`: `npm test` sets it, production builds never do.
+ */
+const withTestFixtures = process.env.SEERBOX_TEST_FIXTURES === 'true';
 
 /** The product version these docs describe; also the docs version label. */
 const docsVersion = '25.3.0';
@@ -23,6 +28,14 @@ const docsOptions = {
     current: {label: docsVersion},
   },
   showLastUpdateTime: false,
+} satisfies DocsOptions;
+
+/** A second docs instance holding pages that exist only to be tested (no Italian twins on purpose). */
+const fixtureDocsOptions = {
+  id: 'fixtures',
+  path: 'tests/fixtures/docs',
+  routeBasePath: '__fixtures',
+  sidebarPath: false,
 } satisfies DocsOptions;
 
 const themeConfig = {
@@ -151,6 +164,8 @@ export default {
   },
 
   themes: ['@docusaurus/theme-mermaid'],
+
+  plugins: withTestFixtures ? [['content-docs', fixtureDocsOptions]] : [],
 
   clientModules: ['./src/clientModules/normalizeHtmlPath.ts'],
 

@@ -154,3 +154,27 @@ test.describe('API Reference link', () => {
     });
   }
 });
+
+test.describe('untranslated-page notice (test fixture, built with SEERBOX_TEST_FIXTURES=true)', () => {
+  const fixture = '/__fixtures/untranslated';
+
+  test('an Italian reader sees the English fallback flagged in Italian', async ({page}) => {
+    const response = await page.goto(`/it${fixture}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+    const notice = page.locator('[data-untranslated-notice]');
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('Pagina non ancora tradotta');
+    await expect(notice).toContainText('non è ancora disponibile in italiano');
+    // The English text that follows is marked as English for assistive technology.
+    const fallback = page.locator('.theme-doc-markdown').locator('xpath=ancestor::div[@lang="en"]');
+    await expect(fallback).toHaveCount(1);
+    await expect(page.locator('.theme-doc-markdown h1')).toHaveText('Untranslated fixture page');
+  });
+
+  test('the same page in English carries no notice', async ({page}) => {
+    await page.goto(fixture);
+    await expect(page.locator('.theme-doc-markdown h1')).toHaveText('Untranslated fixture page');
+    await expect(page.locator('[data-untranslated-notice]')).toHaveCount(0);
+  });
+});

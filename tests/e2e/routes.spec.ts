@@ -24,6 +24,8 @@ for (const locale of locales) {
           return clone.innerText;
         });
         expect(guessLanguage(text), 'language of the main text').toBe(locale);
+        // Every page is translated, so the "not translated" notice never shows.
+        await expect(page.locator('[data-untranslated-notice]')).toHaveCount(0);
 
         // hreflang alternates point at the same page in both languages.
         const alternate = (lang: string) =>
