@@ -2,6 +2,7 @@ import {themes as prismThemes} from 'prism-react-renderer';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
+import remarkApiOperations from './src/remark/apiOperations.mjs';
 
 // Environment switches, all in one place.
 /** Public URL of the site, used for canonical and hreflang links and the sitemap. */
@@ -28,6 +29,8 @@ const docsOptions = {
     current: {label: docsVersion},
   },
   showLastUpdateTime: false,
+  // `::operation{id="..."}` on the API pages renders that operation from api/openapi.yaml.
+  beforeDefaultRemarkPlugins: [[remarkApiOperations, {specPath: './api/openapi.yaml', i18nDir: './i18n'}]],
 } satisfies DocsOptions;
 
 /** A second docs instance holding pages that exist only to be tested (no Italian twins on purpose). */

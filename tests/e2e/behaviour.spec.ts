@@ -149,6 +149,7 @@ test.describe('API Reference link', () => {
       const [popup] = await Promise.all([context.waitForEvent('page'), link.click()]);
       await popup.waitForLoadState();
       expect(new URL(popup.url()).pathname).toBe('/swagger/index.html');
+      await expect(popup.locator('.swagger-ui .info .title')).toContainText('Seer Box REST API');
       expect(pathOf(page)).toBe(start);
       await popup.close();
     });

@@ -44,9 +44,3 @@ for (const locale of locales) {
     }
   });
 }
-
-test('the Swagger UI page is served', async ({page}) => {
-  const response = await page.goto('/swagger/index.html');
-  expect(response?.status()).toBe(200);
-  await expect(page.locator('h1')).toContainText('API');
-});

@@ -1,0 +1,130 @@
+import {readFileSync} from 'node:fs';
+import {test, expect, localePath} from './helpers';
+import {loadDefinition, operationAnchor} from '../../src/remark/apiOperations.mjs';
+
+type Entry = {
+  operationId: string;
+  method: string;
+  path: string;
+  operation: {
+    summary: string;
+    tags: string[];
+    parameters: Array<{name: string}>;
+    responses: Record<string, {content?: unknown}>;
+    'x-page': string;
+  };
+};
+
+const definition = loadDefinition('api/openapi.yaml') as {raw: {tags: Array<{name: string}>}; operations: Entry[]};
+const operations = definition.operations;
+const pages = [...new Set(operations.map((entry) => entry.operation['x-page']))];
+
+/** First-column texts of the generated table `part` of an operation. */
+async function firstColumn(page: import('@playwright/test').Page, operationId: string, part: string) {
+  return page
+    .locator(`table[data-operation="${operationId}"][data-api-table="${part}"] tbody tr`)
+    .evaluateAll((rows) => rows.map((row) => (row as HTMLTableRowElement).cells[0].innerText.trim()));
+}
+
+test.describe('API pages render exactly the definition', () => {
+  for (const locale of ['en', 'it'] as const) {
+    for (const slug of pages) {
+      const path = localePath(`/api/${slug}`, locale);
+      test(path, async ({page}) => {
+        await page.goto(path);
+        const expected = operations.filter((entry) => entry.operation['x-page'] === slug);
+        const rendered = await page
+          .locator('[data-api-endpoint][data-operation]')
+          .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-operation')));
+        expect(rendered, 'operations on the page').toEqual(expected.map((entry) => entry.operationId));
+
+        for (const entry of expected) {
+          const {operationId, operation} = entry;
+          const anchor = operationAnchor(operation);
+          await expect(page.locator(`h2#${anchor}`), `${operationId} heading`).toHaveCount(1);
+          await expect(page.locator(`.table-of-contents a[href="#${anchor}"]`).first()).toBeAttached();
+          await expect(page.locator(`[data-api-endpoint][data-operation="${operationId}"]`)).toHaveText(
+            `${entry.method.toUpperCase()} ${entry.path}`,
+          );
+          expect(await firstColumn(page, operationId, 'parameters'), `${operationId} parameters`).toEqual(
+            operation.parameters.map((parameter) => parameter.name),
+          );
+          expect(await firstColumn(page, operationId, 'status-codes'), `${operationId} status codes`).toEqual(
+            Object.keys(operation.responses),
+          );
+          for (const [status, response] of Object.entries(operation.responses)) {
+            if (!status.startsWith('2') || !response.content) continue;
+            expect((await firstColumn(page, operationId, `response-${status}`)).length, `${operationId} ${status} fields`).toBeGreaterThan(0);
+          }
+          // A copyable curl example for every operation.
+          const curl = page.locator(`#${anchor}-example ~ div pre`).first();
+          await expect(curl).toContainText(`curl -X ${entry.method.toUpperCase()}`);
+        }
+        if (locale === 'it') {
+          await expect(page.locator(`#${operationAnchor(expected[0].operation)}-responses`)).toHaveText(/Risposte/);
+        }
+      });
+    }
+  }
+});
+
+test.describe('Swagger UI at /swagger/index.html', () => {
+  test('renders every tag and operation of the definition', async ({page}) => {
+    const response = await page.goto('/swagger/index.html');
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('.swagger-ui .info .title')).toContainText('Seer Box REST API');
+    const tags = page.locator('.opblock-tag-section .opblock-tag');
+    await expect(tags).toHaveCount(definition.raw.tags.length);
+    expect((await tags.allInnerTexts()).map((text) => text.split('\n')[0].trim())).toEqual(
+      definition.raw.tags.map((tag) => tag.name),
+    );
+    const ids = page.locator('.opblock .opblock-summary-operation-id');
+    await expect(ids).toHaveCount(operations.length);
+    expect((await ids.allInnerTexts()).map((text) => text.trim()).sort()).toEqual(
+      operations.map((entry) => entry.operationId).sort(),
+    );
+    for (const entry of operations) {
+      const block = page.locator(`.opblock.opblock-${entry.method}`, {
+        has: page.locator(`.opblock-summary-path[data-path="${entry.path}"]`),
+      });
+      await expect(block, `${entry.method} ${entry.path}`).toHaveCount(1);
+    }
+    // "Try it out" is off: no button could send a request to an API server.
+    await page.locator('.opblock-summary').first().click();
+    await expect(page.locator('.opblock-body')).toHaveCount(1);
+    await expect(page.locator('.try-out__btn')).toHaveCount(0);
+  });
+
+  for (const probe of ['?url=/probe.yaml', '?configUrl=/probe.json', '?url=https://example.invalid/x.yaml', '?configUrl=https://example.invalid/c.json']) {
+    test(`ignores ${probe}`, async ({page}) => {
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      await page.goto(`/swagger/index.html${probe}`);
+      await expect(page.locator('.swagger-ui .info .title')).toContainText('Seer Box REST API');
+      await expect(page.locator('.opblock')).toHaveCount(operations.length);
+      expect(requested.filter((path) => /probe|\/x\.yaml|\/c\.json/.test(path))).toEqual([]);
+      expect(requested).toContain('/swagger/openapi.yaml');
+    });
+  }
+
+  test('follows the colour mode chosen on the site', async ({page}) => {
+    await page.goto('/main/architecture');
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.goto('/swagger/index.html');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.evaluate(() => localStorage.setItem('theme', 'light'));
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  });
+
+  test('uses only relative URLs, so it works under any base URL', () => {
+    const html = readFileSync('build/swagger/index.html', 'utf8');
+    const urls = [...html.matchAll(/\b(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
+    expect(urls.length).toBeGreaterThan(4);
+    expect(urls.filter((url) => /^(?:\/|[a-z]+:)/i.test(url))).toEqual([]);
+    const init = readFileSync('build/swagger/swagger-initializer.js', 'utf8');
+    expect(init).toMatch(/url: 'openapi\.yaml'/);
+    expect(init).toMatch(/queryConfigEnabled: false/);
+    expect(init).toMatch(/validatorUrl: 'none'/);
+  });
+});

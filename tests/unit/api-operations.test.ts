@@ -1,0 +1,116 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import remarkApiOperations, {
+  curlExample,
+  exampleFor,
+  loadDefinition,
+  localeOfFile,
+  operationNodes,
+  resolveRefs,
+  schemaFields,
+} from '../../src/remark/apiOperations.mjs';
+
+const mini = path.resolve('tests/fixtures/api/mini.yaml');
+const definition = loadDefinition(mini);
+const [listThings, touchThing] = definition.operations;
+
+type Node = {type: string; value?: string; depth?: number; children?: Node[]; data?: {hProperties?: Record<string, string>}};
+const textOf = (node: Node): string => node.value ?? (node.children ?? []).map(textOf).join('');
+const tableOf = (nodes: Node[], part: string) =>
+  nodes.find((node) => node.type === 'table' && node.data?.hProperties?.['data-api-table'] === part);
+const columnOf = (table: Node | undefined, index = 0) => (table?.children ?? []).slice(1).map((row) => textOf(row.children![index]));
+
+test('resolveRefs inlines local references and refuses others', () => {
+  const doc = resolveRefs({a: {$ref: '#/b'}, b: {c: 1}});
+  assert.deepEqual(doc.a, {c: 1});
+  assert.throws(() => resolveRefs({a: {$ref: 'other.yaml#/x'}}), /Only local \$ref/);
+  assert.throws(() => resolveRefs({a: {$ref: '#/missing'}}), /Unresolved \$ref/);
+  assert.throws(() => resolveRefs({a: {$ref: '#/a'}}), /Circular \$ref/);
+});
+
+test('schemaFields flattens envelopes, arrays and allOf with dotted names', () => {
+  const schema = listThings.operation.responses['200'].content['application/json'].schema;
+  assert.deepEqual(
+    schemaFields(schema).map((row: {name: string; type: string}) => `${row.name}: ${row.type}`),
+    ['data: object', 'data.things: array<object>', 'data.things[].id: string', 'data.things[].seen: integer (int64)', 'message: string', 'status: string'],
+  );
+});
+
+test('exampleFor builds an example from property examples and types', () => {
+  assert.deepEqual(exampleFor({type: 'object', properties: {a: {type: 'string', example: 'x'}, b: {type: 'array', items: {type: 'integer'}}}}), {a: 'x', b: [0]});
+});
+
+test('one operation renders heading, endpoint, parameters, statuses, fields and curl', () => {
+  const nodes = operationNodes(listThings) as Node[];
+  const heading = nodes[0];
+  assert.equal(heading.type, 'heading');
+  assert.equal(heading.depth, 2);
+  assert.equal(textOf(heading), 'List all things');
+  assert.equal(heading.data?.hProperties?.id, 'list-all-things');
+  assert.equal(textOf(nodes[1]), 'GET /api/v1/things');
+  assert.deepEqual(columnOf(tableOf(nodes, 'parameters')), ['page', 'colour']);
+  assert.match(textOf(tableOf(nodes, 'parameters')!), /One of: red, blue\./);
+  assert.deepEqual(columnOf(tableOf(nodes, 'status-codes')), ['200', '403']);
+  assert.deepEqual(columnOf(tableOf(nodes, 'status-codes'), 1), ['List of things', 'Forbidden']);
+  assert.deepEqual(columnOf(tableOf(nodes, 'headers')), ['Authorization']);
+  assert.ok(columnOf(tableOf(nodes, 'response-200')).includes('data.things[].id'));
+  const codes = nodes.filter((node) => node.type === 'code');
+  assert.equal(JSON.parse(codes[0].value!).message, 'List of things');
+  assert.match(codes.at(-1)!.value!, /^curl -X GET "https:\/\/\$\{SEERBOX_HOST\}\/api\/v1\/things"/);
+});
+
+test('an operation without a token, with a body and derived, says so', () => {
+  const nodes = operationNodes(touchThing) as Node[];
+  assert.equal(tableOf(nodes, 'headers') && columnOf(tableOf(nodes, 'headers')).join(), 'Content-Type');
+  assert.ok(nodes.some((node) => node.type === 'paragraph' && /needs no token/.test(textOf(node))));
+  assert.ok(nodes.some((node) => node.type === 'containerDirective'), 'derived note');
+  assert.deepEqual(columnOf(tableOf(nodes, 'request-body')), ['force']);
+  assert.doesNotMatch(curlExample(touchThing), /Authorization/);
+  assert.match(curlExample(touchThing), /-d '\{"force":true\}'/);
+});
+
+test('Italian rendering uses Italian labels and translations, and refuses a missing one', () => {
+  const translations: Record<string, string> = {'List all things': 'Elencare tutte le cose'};
+  const translate = (value: string) => {
+    if (!(value in translations)) throw new Error(`missing ${value}`);
+    return translations[value];
+  };
+  assert.throws(() => operationNodes(listThings, {locale: 'it', translate}), /missing Returns the things\./);
+  const nodes = operationNodes(listThings, {locale: 'it', translate: (value: string) => translations[value] ?? `IT ${value}`}) as Node[];
+  assert.equal(textOf(nodes[0]), 'Elencare tutte le cose');
+  assert.equal(nodes[0].data?.hProperties?.id, 'list-all-things', 'anchors stay English');
+  assert.ok(nodes.some((node) => node.type === 'heading' && textOf(node) === 'Risposte'));
+  assert.throws(() => operationNodes(listThings, {locale: 'xx'}), /No labels for locale "xx"/);
+});
+
+test('localeOfFile reads the locale from i18n paths', () => {
+  assert.equal(localeOfFile('/site/docs/api/license.md'), 'en');
+  assert.equal(localeOfFile('/site/i18n/it/docusaurus-plugin-content-docs/current/api/license.md'), 'it');
+});
+
+test('the plugin replaces directives and rejects unknown operation ids', async () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'api-ops-'));
+  mkdirSync(path.join(root, 'it'));
+  writeFileSync(path.join(root, 'it', 'openapi.json'), '{}');
+  const transform = remarkApiOperations({specPath: mini, i18nDir: root});
+  const tree: Node = {
+    type: 'root',
+    children: [
+      {type: 'paragraph', children: [{type: 'text', value: 'Intro'}]},
+      {type: 'leafDirective', name: 'operation', attributes: {id: 'listThings'}, children: []} as unknown as Node,
+    ],
+  };
+  await transform(tree, {path: '/site/docs/api/things.md'});
+  assert.equal(tree.children![0].type, 'paragraph');
+  assert.equal(textOf(tree.children![1]), 'List all things');
+  assert.ok(!tree.children!.some((node) => node.type === 'leafDirective'));
+
+  const bad: Node = {type: 'root', children: [{type: 'leafDirective', name: 'operation', attributes: {id: 'nope'}, children: []} as unknown as Node]};
+  await assert.rejects(transform(bad, {path: '/site/docs/api/things.md'}), /"nope"\} is not an operationId/);
+  const italian: Node = {type: 'root', children: [{type: 'leafDirective', name: 'operation', attributes: {id: 'listThings'}, children: []} as unknown as Node]};
+  await assert.rejects(transform(italian, {path: '/site/i18n/it/x/api/things.md'}), /No it translation of the API description "List all things"/);
+  assert.throws(() => remarkApiOperations({} as never), /needs specPath and i18nDir/);
+});
