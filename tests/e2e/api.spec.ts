@@ -128,3 +128,24 @@ test.describe('Swagger UI at /swagger/index.html', () => {
     expect(init).toMatch(/validatorUrl: 'none'/);
   });
 });
+
+test.describe('API category pages list their pages with descriptions', () => {
+  const categories = [...new Set(pages.filter((slug) => slug.includes('/')).map((slug) => slug.split('/')[0]))];
+  for (const locale of ['en', 'it'] as const) {
+    test(`every API category in ${locale}`, async ({page}) => {
+      for (const category of categories) {
+        await page.goto(localePath(`/api/${pages.find((slug) => slug.startsWith(`${category}/`))}`, locale));
+        // The category link in the breadcrumbs leads to its index page.
+        const indexHref = await page.locator('.breadcrumbs a[href*="/category/"]').first().getAttribute('href');
+        await page.goto(indexHref!);
+        const members = pages.filter((slug) => slug.startsWith(`${category}/`));
+        const cards = page.locator('article a.card');
+        await expect(cards, `${category} cards`).toHaveCount(members.length);
+        for (const card of await cards.all()) {
+          const description = await card.locator('p').innerText();
+          expect(description.trim().length, `${category}: card description`).toBeGreaterThan(20);
+        }
+      }
+    });
+  }
+});
