@@ -20,6 +20,19 @@ const withTestFixtures = process.env.SEERBOX_TEST_FIXTURES === 'true';
 /** The product version these docs describe; also the docs version label. */
 const docsVersion = '25.3.0';
 
+/** The locale being built (Docusaurus sets it while it loads this file for each locale). */
+const currentLocale = process.env.DOCUSAURUS_CURRENT_LOCALE ?? 'en';
+
+/**
+ * Announcement of the documented release. Its id carries the version, so a
+ * reader who dismissed it sees the next release's bar again. The content is
+ * raw HTML, not translated by Docusaurus: one text per locale.
+ */
+const announcement = {
+  en: `Seer Box ${docsVersion} is the documented release. <a href="${baseUrl}main/resources/changelog">Read what changed</a>.`,
+  it: `Questa documentazione descrive la release ${docsVersion} di Seer Box. <a href="${baseUrl}it/main/resources/changelog">Leggere le novità</a>.`,
+} as const;
+
 const docsOptions = {
   path: 'docs',
   routeBasePath: '/',
@@ -47,6 +60,11 @@ const themeConfig = {
     disableSwitch: false,
     respectPrefersColorScheme: true,
   },
+  announcementBar: {
+    id: `release-${docsVersion}`,
+    content: announcement[currentLocale as keyof typeof announcement] ?? announcement.en,
+    isCloseable: true,
+  },
   docs: {
     sidebar: {
       hideable: false,
@@ -59,6 +77,7 @@ const themeConfig = {
   },
   navbar: {
     title: 'Seer Box',
+    hideOnScroll: true,
     logo: {
       alt: 'Seer Box logo',
       src: 'img/logo.svg',
@@ -168,7 +187,12 @@ export default {
 
   themes: ['@docusaurus/theme-mermaid'],
 
-  plugins: withTestFixtures ? [['content-docs', fixtureDocsOptions]] : [],
+  plugins: withTestFixtures
+    ? [
+        ['content-docs', fixtureDocsOptions],
+        ['content-pages', {id: 'fixture-pages', path: 'tests/fixtures/pages', routeBasePath: '__fixtures/pages'}],
+      ]
+    : [],
 
   clientModules: ['./src/clientModules/normalizeHtmlPath.ts'],
 

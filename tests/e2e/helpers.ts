@@ -20,6 +20,8 @@ type Watch = {
   foreignRequests: string[];
   /** Paths a test expects to answer 404 (their "Failed to load resource" is not an error). */
   expectedNotFound: string[];
+  /** Console errors a fault drill provokes on purpose (matched against the message text). */
+  expectedErrors: RegExp[];
 };
 
 /**
@@ -31,16 +33,21 @@ export const test = base.extend<{watch: Watch}>({
   watch: [
     async ({page, baseURL}, use) => {
       const origin = new URL(baseURL!).origin;
-      const watch: Watch = {consoleErrors: [], foreignRequests: [], expectedNotFound: []};
+      const watch: Watch = {consoleErrors: [], foreignRequests: [], expectedNotFound: [], expectedErrors: []};
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const source = message.location().url;
         const expected404 =
           /status of 404/.test(message.text()) &&
           watch.expectedNotFound.some((path) => source && new URL(source).pathname === path);
-        if (!expected404) watch.consoleErrors.push(`${page.url()}: ${message.text()}`);
+        const drilled = watch.expectedErrors.some((pattern) => pattern.test(message.text()));
+        if (!expected404 && !drilled) watch.consoleErrors.push(`${page.url()}: ${message.text()}`);
       });
-      page.on('pageerror', (error) => watch.consoleErrors.push(`${page.url()}: ${error.message}`));
+      page.on('pageerror', (error) => {
+        if (!watch.expectedErrors.some((pattern) => pattern.test(error.message))) {
+          watch.consoleErrors.push(`${page.url()}: ${error.message}`);
+        }
+      });
       page.context().on('request', (request) => {
         const url = request.url();
         if (url.startsWith('data:') || url.startsWith('blob:')) return;
