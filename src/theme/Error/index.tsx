@@ -17,16 +17,16 @@ export default function Error({error, tryAgain}: Props): ReactNode {
   const report = <CrashReport error={error} tryAgain={tryAgain} variant="page" />;
   return (
     <RouteContextProvider value={{plugin: {name: 'seerbox-error-page', id: 'default'}}}>
-    <ErrorBoundary fallback={() => report}>
-      <Head>
-        <title>
-          {translate({id: 'theme.Error.pageTitle', message: 'Page Error', description: 'Browser title of the crash page'})}
-        </title>
-      </Head>
-      <Layout>
-        <main className="container">{report}</main>
-      </Layout>
-    </ErrorBoundary>
+      <ErrorBoundary fallback={() => report}>
+        <Head>
+          <title>
+            {translate({id: 'theme.Error.pageTitle', message: 'Page Error', description: 'Browser title of the crash page'})}
+          </title>
+        </Head>
+        <Layout>
+          <main className="container">{report}</main>
+        </Layout>
+      </ErrorBoundary>
     </RouteContextProvider>
   );
 }
