@@ -60,7 +60,6 @@ export const LABELS = {
     query: 'query',
     path: 'path',
     header_: 'header',
-    whenPaginate: 'Required when paginate is true.',
     meanings: {
       200: 'The request succeeded.',
       201: 'The resource was created.',
@@ -107,7 +106,6 @@ export const LABELS = {
     query: 'query',
     path: 'percorso',
     header_: 'intestazione',
-    whenPaginate: 'Obbligatorio quando paginate è true.',
     meanings: {
       200: 'La richiesta è andata a buon fine.',
       201: 'La risorsa è stata creata.',

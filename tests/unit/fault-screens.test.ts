@@ -29,7 +29,6 @@ test('loadingState: nothing before the delay, spinner after, error wins', () => 
 
 /** Runs the banner script in a tiny fake DOM and returns the banner's text, or null. */
 function runBanner(script: string, {loaded, pathname}: {loaded: boolean; pathname: string}) {
-  const made: Array<{id?: string; text: string; attrs: Record<string, string>; children: unknown[]}> = [];
   const node = () => {
     const element = {
       id: undefined as string | undefined,
@@ -48,7 +47,6 @@ function runBanner(script: string, {loaded, pathname}: {loaded: boolean; pathnam
         return element.children.map((child) => ((child as {text?: string}).text ?? '')).join('');
       },
     };
-    made.push(element as never);
     return element;
   };
   let onReady: (() => void) | undefined;
