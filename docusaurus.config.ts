@@ -2,6 +2,7 @@ import {themes as prismThemes} from 'prism-react-renderer';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
+import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import remarkApiOperations from './src/remark/apiOperations.mjs';
 
 // Environment switches, all in one place.
@@ -185,7 +186,34 @@ export default {
     },
   },
 
-  themes: ['@docusaurus/theme-mermaid'],
+  themes: [
+    '@docusaurus/theme-mermaid',
+    // Offline full-text search: the index is built with the site and fetched
+    // from the site itself the first time the reader uses the search box.
+    [
+      '@easyops-cn/docusaurus-search-local',
+      {
+        indexDocs: true,
+        indexPages: true,
+        indexBlog: false,
+        // The docs live at the site root; naming their two sections lets the
+        // category pages and /markdown-page be indexed as pages too.
+        docsRouteBasePath: ['main', 'api'],
+        // Both stemmers on both indexes: each locale's build has its own index,
+        // so results never mix languages.
+        language: ['en', 'it'],
+        // The index URL carries a hash of the Markdown sources (English and Italian).
+        hashed: 'query',
+        docsDir: ['docs', 'i18n'],
+        highlightSearchTermsOnTargetPage: true,
+        explicitSearchResultPath: true,
+        searchResultLimits: 8,
+        searchResultContextMaxLength: 60,
+        searchBarShortcutKeymap: 'mod+k',
+        ignoreFiles: [/^__fixtures/],
+      } satisfies SearchOptions,
+    ],
+  ],
 
   plugins: withTestFixtures
     ? [
