@@ -1,9 +1,12 @@
 import {themes as prismThemes} from 'prism-react-renderer';
-import type {Config} from '@docusaurus/types';
+import type {Config, PluginConfig} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import remarkApiOperations from './src/remark/apiOperations.mjs';
+import {withAccessibleContrast} from './src/prism/contrast';
+import slimSearchBundle from './src/plugins/slimSearchBundle';
+import {searchResultLimits} from './src/search/options.mjs';
 
 // Environment switches, all in one place.
 /** Public URL of the site, used for canonical and hreflang links and the sitemap. */
@@ -122,9 +125,11 @@ const themeConfig = {
     copyright: 'Copyright © 2025 Pluribus One S.r.l. Seer Box® documentation, release 25.3.0.',
   },
   prism: {
-    theme: prismThemes.github,
-    darkTheme: prismThemes.dracula,
-    additionalLanguages: ['bash', 'nginx', 'apacheconf', 'ini', 'toml', 'json', 'yaml', 'docker'],
+    // GitHub and Dracula, with the colours that miss WCAG AA contrast darkened or lightened.
+    theme: withAccessibleContrast(prismThemes.github),
+    darkTheme: withAccessibleContrast(prismThemes.dracula),
+    // JSON and YAML come with prism-react-renderer; these are the other languages the pages use.
+    additionalLanguages: ['bash', 'nginx', 'apacheconf', 'ini', 'toml'],
   },
 } satisfies Preset.ThemeConfig;
 
@@ -205,9 +210,12 @@ export default {
         // The index URL carries a hash of the Markdown sources (English and Italian).
         hashed: 'query',
         docsDir: ['docs', 'i18n'],
-        highlightSearchTermsOnTargetPage: true,
+        // Off here because the plugin would bundle mark.js into every page;
+        // src/plugins/slimSearchBundle.ts turns highlighting back on with a
+        // mark.js loaded only when a page has words to highlight.
+        highlightSearchTermsOnTargetPage: false,
         explicitSearchResultPath: true,
-        searchResultLimits: 8,
+        searchResultLimits,
         searchResultContextMaxLength: 60,
         searchBarShortcutKeymap: 'mod+k',
         ignoreFiles: [/^__fixtures/],
@@ -215,12 +223,15 @@ export default {
     ],
   ],
 
-  plugins: withTestFixtures
-    ? [
-        ['content-docs', fixtureDocsOptions],
-        ['content-pages', {id: 'fixture-pages', path: 'tests/fixtures/pages', routeBasePath: '__fixtures/pages'}],
-      ]
-    : [],
+  plugins: [
+    slimSearchBundle,
+    ...(withTestFixtures
+      ? ([
+          ['content-docs', fixtureDocsOptions],
+          ['content-pages', {id: 'fixture-pages', path: 'tests/fixtures/pages', routeBasePath: '__fixtures/pages'}],
+        ] satisfies PluginConfig[])
+      : []),
+  ],
 
   clientModules: ['./src/clientModules/normalizeHtmlPath.ts'],
 
