@@ -6,6 +6,7 @@ import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search
 import remarkApiOperations from './src/remark/apiOperations.mjs';
 import {withAccessibleContrast} from './src/prism/contrast';
 import slimSearchBundle from './src/plugins/slimSearchBundle';
+import robotsTxtPlugin from './src/plugins/robotsTxt';
 import {searchResultLimits} from './src/search/options.mjs';
 
 // Environment switches, all in one place.
@@ -59,6 +60,8 @@ const fixtureDocsOptions = {
 } satisfies DocsOptions;
 
 const themeConfig = {
+  // Our own card for links shared in chat and tickets (1200 x 630, made by scripts/social-card.mjs).
+  image: 'img/social-card.jpg',
   colorMode: {
     defaultMode: 'light',
     disableSwitch: false,
@@ -225,6 +228,7 @@ export default {
 
   plugins: [
     slimSearchBundle,
+    robotsTxtPlugin,
     ...(withTestFixtures
       ? ([
           ['content-docs', fixtureDocsOptions],
@@ -243,6 +247,12 @@ export default {
         blog: false,
         theme: {
           customCss: './src/css/custom.css',
+        },
+        // One sitemap per locale (/sitemap.xml, /it/sitemap.xml), listed in robots.txt.
+        sitemap: {
+          ignorePatterns: ['/search', '/it/search', '/__fixtures/**', '/it/__fixtures/**'].map((pattern) =>
+            pattern.replace(/^\//, baseUrl),
+          ),
         },
       } satisfies Preset.Options,
     ],
