@@ -53,7 +53,7 @@ test('htmlAssets reads quoted and unquoted attributes, preloads, and counts inli
 test('a light build passes and its weights are reported', () => {
   const {report, problems} = checkBuild({dir: makeBuild(lightBuild), baseUrl: '/', budgets});
   assert.deepEqual(problems, []);
-  const home = report.find((entry: {page: string}) => entry.page === 'index.html');
+  const home = report.find((entry: {page: string}) => entry.page === 'index.html')!;
   assert.equal(home.js.files, 1);
   assert.equal(home.css.files, 1);
   assert.ok(home.js.gzip > 0 && home.css.gzip > 0);
