@@ -60,7 +60,7 @@ const fixtureDocsOptions = {
 } satisfies DocsOptions;
 
 const themeConfig = {
-  // Our own card for links shared in chat and tickets (1200 x 630, made by scripts/social-card.mjs).
+  // Our own card for links shared in chat and tickets (1200 x 630, drawn by scripts/brand-images.mjs).
   image: 'img/social-card.jpg',
   colorMode: {
     defaultMode: 'light',

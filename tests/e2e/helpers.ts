@@ -54,8 +54,9 @@ export const test = base.extend<{watch: Watch}>({
         const drilled = watch.expectedErrors.some((pattern) => pattern.test(message.text()));
         if (!expected404 && !drilled) watch.consoleErrors.push(`${page.url()}: ${message.text()}`);
       });
-      // Name the resource behind a "Failed to load resource" message, which Chromium does not.
-      page.on('response', (response) => {
+      // Name the resource behind a "Failed to load resource" message, which Chromium does not
+      // (listened on the context, so prefetches and popups are included).
+      page.context().on('response', (response) => {
         if (response.status() < 400) return;
         const pathname = new URL(response.url()).pathname;
         if (watch.expectedNotFound.includes(pathname)) return;

@@ -35,6 +35,16 @@ test.describe('sitemaps, robots.txt and social card', () => {
     expect(sitemaps).toEqual(['/sitemap.xml', '/it/sitemap.xml']);
   });
 
+  test('/favicon.ico exists: browsers ask for it before they read the page\'s SVG icon', async ({page}) => {
+    const response = await page.request.get('/favicon.ico');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/x-icon');
+    const body = await response.body();
+    // ICO header (reserved 0, type 1, one image) followed by a PNG image.
+    expect(body.subarray(0, 6).toString('hex')).toBe('000001000100');
+    expect(body.subarray(22, 26).toString('latin1')).toBe('\x89PNG');
+  });
+
   test('the social card is our own 1200 x 630 image', async ({page}) => {
     const response = await page.request.get('/img/social-card.jpg');
     expect(response.status()).toBe(200);
