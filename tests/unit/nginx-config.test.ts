@@ -41,12 +41,17 @@ test('checkVariables: every variable set, nothing nginx would misread', () => {
   assert.throws(() => checkVariables({...good, SEERBOX_BASE_PATH: '/docs'}), /SEERBOX_BASE_PATH must be/);
 });
 
-test('the templates use exactly the declared variables', () => {
+test('the templates use exactly the declared variables, and the Dockerfile sets each', () => {
   const used = new Set<string>();
   for (const file of templateFiles) {
     for (const match of readFileSync(path.join(templates, file), 'utf8').matchAll(/\$\{(\w+)\}/g)) used.add(match[1]);
   }
   assert.deepEqual([...used].sort(), [...TEMPLATE_VARIABLES].sort());
+  const dockerfile = readFileSync('Dockerfile', 'utf8');
+  for (const name of TEMPLATE_VARIABLES) assert.match(dockerfile, new RegExp(`^(?:ENV)?\\s+${name}=`, 'm'), `Dockerfile sets ${name}`);
+  assert.match(dockerfile, /NGINX_ENVSUBST_FILTER=\^SEERBOX_/);
+  assert.match(dockerfile, /^USER 101$/m);
+  assert.match(dockerfile, /^HEALTHCHECK /m);
 });
 
 test('rendering: values in, nginx variables untouched, sub-path locations', () => {
