@@ -132,6 +132,23 @@ test('under the CSP, client-side navigation and the colour-mode switch work', as
   expect(await violations(page)).toEqual([]);
 });
 
+test('under the CSP, the offline search works: worker, index, highlighting, search page', async ({page, baseURL}) => {
+  await recordViolations(page);
+  await page.goto(under(baseURL, '/main/quickstart'));
+  await settle(page);
+  const input = page.locator('.navbar__search-input');
+  await input.click();
+  await input.fill('architecture');
+  // Results come from the index, fetched and searched in a web worker (worker-src, connect-src).
+  await expect(page.locator('[role="listbox"] [role="option"]').first()).toBeVisible();
+  await input.press('Enter');
+  await expect(page).toHaveURL(/\/main\/architecture\?_highlight=architecture$/);
+  await expect(page.locator('article mark').first()).toBeVisible();
+  await page.goto(under(baseURL, '/it/search?q=architettura'));
+  await expect(page.locator('article h2 a').first()).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
 test('the policy is enforced: injected inline code and framing are refused', async ({page, baseURL, watch}) => {
   // The refusals below are logged as console errors on purpose.
   watch.expectedErrors.push(/Content Security Policy/);
