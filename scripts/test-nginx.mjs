@@ -4,7 +4,7 @@
 // checks (tests/nginx/) and the browser CSP check (tests/e2e/csp.spec.ts)
 // against it. nginx is always stopped at the end, also on failure or Ctrl-C.
 import {spawn, spawnSync} from 'node:child_process';
-import {chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
 import {connect} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -153,11 +153,21 @@ function which(command) {
   return found.status === 0 ? found.stdout.trim() : null;
 }
 
+/** The step running now (build, checks), so an interruption can stop it too. */
+let currentStep = null;
+
+/** Runs a command with inherited output; resolves to its exit status (asynchronous, so signals are handled at once). */
 function run(command, args, {env = {}, cwd = ROOT} = {}) {
   console.log(`\n$ ${[command, ...args].join(' ')}`);
-  const result = spawnSync(command, args, {cwd, stdio: 'inherit', env: {...process.env, ...env}});
-  if (result.error) throw new Error(`${command}: ${result.error.message}`);
-  return result.status ?? 1;
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {cwd, stdio: 'inherit', env: {...process.env, ...env}});
+    currentStep = child;
+    child.once('error', (error) => reject(new Error(`${command}: ${error.message}`)));
+    child.once('exit', (code) => {
+      currentStep = null;
+      resolve(code ?? 1);
+    });
+  });
 }
 
 function portInUse(port) {
@@ -196,11 +206,14 @@ async function stopNginxAndWait() {
   clearTimeout(timer);
 }
 
-/** Stops nginx when this script is interrupted or exits by any path. */
-function stopNginxOnExit() {
+/** Stops nginx (and the running step) when this script is interrupted or exits by any path; `cleanUp` removes the work folder. */
+function stopNginxOnExit(cleanUp) {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.on(signal, () => {
+      console.error(`\ntest-nginx: ${signal}, stopping nginx`);
       stopNginx();
+      currentStep?.kill('SIGTERM');
+      cleanUp();
       process.exit(130);
     });
   }
@@ -256,7 +269,7 @@ async function serveAndCheck({work, name, buildDir, cspInclude, basePath, port, 
     docroot = path.join(folder, 'www');
     const target = path.join(docroot, basePath);
     mkdirSync(path.dirname(target.replace(/\/$/, '')), {recursive: true});
-    if (!existsSync(target)) spawnSync('ln', ['-s', path.resolve(buildDir), target.replace(/\/$/, '')]);
+    if (!existsSync(target)) symlinkSync(path.resolve(buildDir), target.replace(/\/$/, ''));
   }
   for (const dir of [folder, conf, runtime, path.join(conf, 'generated')]) mkdirSync(dir, {recursive: true});
   // Workers run as an unprivileged user when nginx starts as root.
@@ -292,10 +305,10 @@ async function serveAndCheck({work, name, buildDir, cspInclude, basePath, port, 
       NGINX_FRAME_ANCESTORS: frameAncestors,
     };
     const tests = readdirSync(path.join(ROOT, 'tests', 'nginx')).filter((file) => file.endsWith('.test.ts'));
-    if (run('node', ['--import', 'tsx', '--test', ...tests.map((file) => `tests/nginx/${file}`)], {env}) !== 0) failures += 1;
+    if ((await run('node', ['--import', 'tsx', '--test', ...tests.map((file) => `tests/nginx/${file}`)], {env})) !== 0) failures += 1;
     if (browser) {
       const e2e = {E2E_BASE_URL: `${origin}${basePath}`, E2E_CSP_SAMPLE: browser === 'sample' ? '1' : ''};
-      if (run('npx', ['playwright', 'test', 'tests/e2e/csp.spec.ts'], {env: e2e}) !== 0) failures += 1;
+      if ((await run('npx', ['playwright', 'test', 'tests/e2e/csp.spec.ts'], {env: e2e})) !== 0) failures += 1;
     }
   } finally {
     await stopNginxAndWait();
@@ -328,14 +341,16 @@ async function main(argv) {
       return 1;
     }
   }
-  stopNginxOnExit();
   const started = Date.now();
   const work = mkdtempSync(path.join(tmpdir(), 'seerbox-nginx-'));
+  stopNginxOnExit(() => {
+    if (!options.keep) rmSync(work, {recursive: true, force: true});
+  });
   let failures = 0;
   try {
     const buildDir = path.join(ROOT, 'build');
     const cspInclude = path.join(DEPLOY, 'generated', 'csp-hashes.conf');
-    if (options.build && run('npm', ['run', 'build']) !== 0) throw new Error('npm run build failed');
+    if (options.build && (await run('npm', ['run', 'build'])) !== 0) throw new Error('npm run build failed');
     checkBuild(buildDir, cspInclude);
     failures += await serveAndCheck({
       work,
@@ -353,10 +368,10 @@ async function main(argv) {
       const subBuild = path.join(work, 'sub-path-build');
       const subCsp = path.join(work, 'sub-path-csp-hashes.conf');
       const env = {BASE_URL: options.subPath};
-      if (run('npx', ['docusaurus', 'build', '--out-dir', subBuild], {env}) !== 0) throw new Error('sub-path build failed');
-      if (run('node', ['scripts/csp-hashes.mjs', '--dir', subBuild, '--out', subCsp]) !== 0) throw new Error('csp-hashes failed');
+      if ((await run('npx', ['docusaurus', 'build', '--out-dir', subBuild], {env})) !== 0) throw new Error('sub-path build failed');
+      if ((await run('node', ['scripts/csp-hashes.mjs', '--dir', subBuild, '--out', subCsp])) !== 0) throw new Error('csp-hashes failed');
       // gzip only, as in the container image (no brotli module there); the root run covers brotli.
-      if (run('node', ['scripts/precompress.mjs', '--dir', subBuild, '--no-brotli']) !== 0) throw new Error('precompress failed');
+      if ((await run('node', ['scripts/precompress.mjs', '--dir', subBuild, '--no-brotli'])) !== 0) throw new Error('precompress failed');
       failures += await serveAndCheck({
         work,
         name: 'sub-path',

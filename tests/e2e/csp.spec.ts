@@ -16,6 +16,13 @@ declare global {
 
 const operationCount = (loadDefinition('api/openapi.yaml') as {operations: unknown[]}).operations.length;
 
+// When one page moves on quickly from page to page, Chromium sometimes asks for
+// /favicon.ico before it has read the page's <link rel="icon"> (img/favicon.svg);
+// the site has no such file, and that 404 is the browser's guess, not a request of ours.
+test.beforeEach(({watch}) => {
+  watch.expectedNotFound.push('/favicon.ico');
+});
+
 /** A site path (`/main/x`) under the base path of the server (`/docs/main/x`). */
 function under(baseURL: string | undefined, sitePath: string): string {
   return new URL(baseURL!).pathname.replace(/\/$/, '') + sitePath;
