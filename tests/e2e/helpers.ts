@@ -24,6 +24,8 @@ type Watch = {
   expectedErrors: RegExp[];
   /** Swagger UI files fetched by a page other than the Swagger page. */
   swaggerOnDocsPages: string[];
+  /** Responses with an error status the test did not expect. */
+  failedResponses: string[];
 };
 
 /**
@@ -41,6 +43,7 @@ export const test = base.extend<{watch: Watch}>({
         expectedNotFound: [],
         expectedErrors: [],
         swaggerOnDocsPages: [],
+        failedResponses: [],
       };
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
@@ -50,6 +53,16 @@ export const test = base.extend<{watch: Watch}>({
           watch.expectedNotFound.some((path) => source && new URL(source).pathname === path);
         const drilled = watch.expectedErrors.some((pattern) => pattern.test(message.text()));
         if (!expected404 && !drilled) watch.consoleErrors.push(`${page.url()}: ${message.text()}`);
+      });
+      // Name the resource behind a "Failed to load resource" message, which Chromium does not.
+      page.on('response', (response) => {
+        if (response.status() < 400) return;
+        const pathname = new URL(response.url()).pathname;
+        if (watch.expectedNotFound.includes(pathname)) return;
+        // A drill that expects failed loads (its patterns match Chromium's message) may get them.
+        const failedLoad = `Failed to load resource: the server responded with a status of ${response.status()}`;
+        if (watch.expectedErrors.some((pattern) => pattern.test(failedLoad) || pattern.test(response.url()))) return;
+        watch.failedResponses.push(`${response.status()} ${response.url()}`);
       });
       page.on('pageerror', (error) => {
         if (!watch.expectedErrors.some((pattern) => pattern.test(error.message))) {
@@ -74,6 +87,7 @@ export const test = base.extend<{watch: Watch}>({
       });
       await use(watch);
       expect(watch.foreignRequests, 'requests to other hosts').toEqual([]);
+      expect(watch.failedResponses, 'failed responses').toEqual([]);
       expect(watch.consoleErrors, 'console errors').toEqual([]);
       expect(watch.swaggerOnDocsPages, 'Swagger UI loaded outside the Swagger page').toEqual([]);
     },
