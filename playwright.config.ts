@@ -2,6 +2,8 @@ import {defineConfig} from '@playwright/test';
 import {chromiumExecutable, chromiumArgs} from './tests/e2e/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+/** A server that is already running (e.g. nginx from `npm run test:nginx`): no test server is started. */
+const externalBaseUrl = process.env.E2E_BASE_URL;
 
 /**
  * Browser tests run against the production build (`npm run build` first),
@@ -9,6 +11,8 @@ const port = Number(process.env.E2E_PORT ?? 4173);
  */
 export default defineConfig({
   testDir: './tests/e2e',
+  // The CSP check needs a server that sends the policy: only against E2E_BASE_URL.
+  testIgnore: externalBaseUrl ? [] : ['**/csp.spec.ts'],
   fullyParallel: true,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: 0,
@@ -16,7 +20,7 @@ export default defineConfig({
   reporter: [['list']],
   timeout: 60_000,
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: externalBaseUrl ?? `http://127.0.0.1:${port}`,
     browserName: 'chromium',
     launchOptions: {
       executablePath: chromiumExecutable(),
@@ -24,7 +28,7 @@ export default defineConfig({
     },
     trace: 'off',
   },
-  webServer: {
+  webServer: externalBaseUrl ? undefined : {
     command: `node scripts/serve.mjs --dir build --port ${port}`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,

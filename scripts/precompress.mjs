@@ -1,0 +1,187 @@
+#!/usr/bin/env node
+// Writes gzip (.gz) and brotli (.br) copies of the built site's text files next
+// to them, for nginx's gzip_static and brotli_static: compressed once at the
+// highest levels, never at request time. Runs after `npm run build` (postbuild).
+import {existsSync, statSync} from 'node:fs';
+import {readFile, rm, stat, utimes, writeFile} from 'node:fs/promises';
+import {availableParallelism} from 'node:os';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {promisify} from 'node:util';
+import {brotliCompress, constants, gzip} from 'node:zlib';
+import {listFiles} from './lib/files.mjs';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+const USAGE = `Usage: node scripts/precompress.mjs [--dir DIR] [--min-size BYTES] [--no-brotli]
+
+Compresses every HTML, JavaScript, CSS, JSON, SVG, YAML, XML and text file
+under DIR to FILE.gz (gzip level 9) and FILE.br (brotli quality 11), with the
+original's modification time. A copy is kept only when it is smaller than the
+original; files under the minimum size are left alone, and stale copies of
+them removed. Run it again after every build.
+  --dir DIR         built site (default: build)
+  --min-size BYTES  smallest file worth compressing (default: 1024)
+  --no-brotli       write .gz only (and remove .br copies)
+  --help            show this help
+
+Exit status: 0 done, 1 nothing to compress (missing folder), 2 bad arguments.`;
+
+/** Extensions of the files worth compressing (images other than SVG and fonts already are). */
+export const COMPRESSIBLE = /\.(?:html?|js|mjs|css|json|map|webmanifest|svg|ya?ml|xml|txt|md)$/i;
+
+/** Parses command-line arguments; throws an Error with a clear message on bad input. */
+export function parseArgs(argv) {
+  const options = {dir: 'build', minSize: 1024, brotli: true, help: false};
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const value = () => {
+      const next = argv[i + 1];
+      if (next === undefined || next.startsWith('--')) throw new Error(`${arg} needs a value`);
+      i += 1;
+      return next;
+    };
+    switch (arg) {
+      case '--help':
+      case '-h':
+        options.help = true;
+        break;
+      case '--dir':
+        options.dir = value();
+        break;
+      case '--min-size': {
+        const raw = value();
+        if (!/^\d+$/.test(raw)) throw new Error(`--min-size must be a whole number of bytes, got "${raw}"`);
+        options.minSize = Number(raw);
+        break;
+      }
+      case '--no-brotli':
+        options.brotli = false;
+        break;
+      default:
+        throw new Error(`unknown argument "${arg}" (see --help)`);
+    }
+  }
+  return options;
+}
+
+async function removeIfPresent(file) {
+  await rm(file, {force: true});
+}
+
+/**
+ * Compresses one file. Returns {size, gzip, brotli}: the original size and
+ * the sizes of the copies written (null when none was worth keeping).
+ */
+export async function compressFile(file, {minSize = 1024, brotli = true} = {}) {
+  const info = await stat(file);
+  const result = {size: info.size, gzip: null, brotli: null};
+  const outputs = [];
+  if (info.size >= minSize) {
+    const data = await readFile(file);
+    const gz = await gzipAsync(data, {level: constants.Z_BEST_COMPRESSION});
+    if (gz.length < data.length) outputs.push(['.gz', gz]);
+    if (brotli) {
+      const br = await brotliAsync(data, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+        },
+      });
+      if (br.length < data.length) outputs.push(['.br', br]);
+    }
+  }
+  for (const suffix of ['.gz', '.br']) {
+    const output = outputs.find(([written]) => written === suffix);
+    if (!output) {
+      await removeIfPresent(file + suffix);
+      continue;
+    }
+    await writeFile(file + suffix, output[1]);
+    // Same Last-Modified whichever copy nginx sends.
+    await utimes(file + suffix, info.atime, info.mtime);
+    result[suffix === '.gz' ? 'gzip' : 'brotli'] = output[1].length;
+  }
+  return result;
+}
+
+/** Runs `task` over `items` with at most `limit` running at once. */
+async function eachLimited(items, limit, task) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await task(items[index]);
+    }
+  };
+  await Promise.all(Array.from({length: Math.min(limit, items.length)}, worker));
+  return results;
+}
+
+/**
+ * Compresses every eligible file under `dir` and removes copies whose original
+ * is gone. Returns totals: {files, compressed, size, gzip, brotli, removed},
+ * where gzip and brotli add up the copies written (or the original when a file got none).
+ */
+export async function precompress(dir, {minSize = 1024, brotli = true} = {}) {
+  const files = listFiles(dir, COMPRESSIBLE).sort();
+  const results = await eachLimited(files, Math.max(2, availableParallelism()), (file) =>
+    compressFile(file, {minSize, brotli}),
+  );
+  let removed = 0;
+  for (const copy of listFiles(dir, /\.(?:gz|br)$/)) {
+    const original = copy.replace(/\.(?:gz|br)$/, '');
+    if (!existsSync(original) || (!brotli && copy.endsWith('.br'))) {
+      await removeIfPresent(copy);
+      removed += 1;
+    }
+  }
+  const totals = {files: files.length, compressed: 0, size: 0, gzip: 0, brotli: 0, removed};
+  for (const result of results) {
+    totals.size += result.size;
+    totals.gzip += result.gzip ?? result.size;
+    totals.brotli += result.brotli ?? result.gzip ?? result.size;
+    if (result.gzip !== null || result.brotli !== null) totals.compressed += 1;
+  }
+  return totals;
+}
+
+const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+
+async function main(argv) {
+  let options;
+  try {
+    options = parseArgs(argv);
+  } catch (error) {
+    console.error(`precompress: ${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (!existsSync(options.dir) || !statSync(options.dir).isDirectory()) {
+    console.error(`precompress: "${options.dir}" is not a folder; run "npm run build" first`);
+    return 1;
+  }
+  const started = Date.now();
+  const totals = await precompress(options.dir, options);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(
+    `precompress: ${totals.compressed} of ${totals.files} text files compressed in ${seconds} s: ` +
+      `${megabytes(totals.size)} -> gzip ${megabytes(totals.gzip)}` +
+      (options.brotli ? `, brotli ${megabytes(totals.brotli)}` : '') +
+      (totals.removed ? ` (${totals.removed} stale copies removed)` : ''),
+  );
+  return 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,410 @@
+#!/usr/bin/env node
+// Serves a fresh production build through the shipped nginx configuration
+// (deploy/nginx) with Debian's nginx on a loopback port, then runs the HTTP
+// checks (tests/nginx/) and the browser CSP check (tests/e2e/csp.spec.ts)
+// against it. nginx is always stopped at the end, also on failure or Ctrl-C.
+import {spawn, spawnSync} from 'node:child_process';
+import {chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
+import {connect} from 'node:net';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {listFiles} from './lib/files.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DEPLOY = path.join(ROOT, 'deploy', 'nginx');
+
+const USAGE = `Usage: node scripts/test-nginx.mjs [--no-build] [--sub-path PATH] [--port PORT] [--no-browser] [--keep]
+
+Builds the site (npm run build, which also precompresses it and writes the
+CSP hashes), renders deploy/nginx/templates with envsubst into a temporary
+folder, starts nginx on 127.0.0.1:PORT and runs:
+  - the HTTP checks of tests/nginx/*.test.ts (status, headers, compression,
+    redirects, localised 404s, cache lifetimes, CSP hashes);
+  - the browser check tests/e2e/csp.spec.ts in Chromium (every route of both
+    languages and the Swagger page load under the CSP without a console error).
+nginx is stopped at the end, whatever happens.
+  --no-build        use the existing build/ instead of building (it must be a
+                    production build, i.e. from npm run build, not build:test)
+  --sub-path PATH   afterwards, build the site again for base path PATH (e.g.
+                    /docs/) into a temporary folder and run the same checks
+                    there, served gzip only (as the container image does), with
+                    frame-ancestors set to an origin, and the browser check on
+                    one route of each kind per language
+  --port PORT       loopback port for nginx (default: 4190)
+  --no-browser      HTTP checks only
+  --keep            keep the temporary folder (rendered configuration, logs)
+  --help            show this help
+
+Needs nginx and envsubst (Debian: apt-get install nginx gettext-base); uses the
+brotli static module when installed (libnginx-mod-http-brotli-static).
+Exit status: 0 all checks passed, 1 a check or a step failed, 2 bad arguments.`;
+
+/** The variables the templates may use; everything else ($uri, ...) is left to nginx. */
+export const TEMPLATE_VARIABLES = [
+  'SEERBOX_LISTEN',
+  'SEERBOX_ROOT',
+  'SEERBOX_BASE_PATH',
+  'SEERBOX_FRAME_ANCESTORS',
+  'SEERBOX_CONF_DIR',
+  'SEERBOX_RUNTIME_DIR',
+];
+
+/** Where Debian's brotli static module lives. */
+export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+const BASE_PATH = /^\/(?:[A-Za-z0-9_-]+\/)*$/;
+
+/** Parses command-line arguments; throws an Error with a clear message on bad input. */
+export function parseArgs(argv) {
+  const options = {build: true, subPath: null, port: 4190, browser: true, keep: false, help: false};
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const value = () => {
+      const next = argv[i + 1];
+      if (next === undefined || next.startsWith('--')) throw new Error(`${arg} needs a value`);
+      i += 1;
+      return next;
+    };
+    switch (arg) {
+      case '--help':
+      case '-h':
+        options.help = true;
+        break;
+      case '--no-build':
+        options.build = false;
+        break;
+      case '--no-browser':
+        options.browser = false;
+        break;
+      case '--keep':
+        options.keep = true;
+        break;
+      case '--sub-path': {
+        const raw = value();
+        if (!BASE_PATH.test(raw) || raw === '/') {
+          throw new Error(`--sub-path must look like /docs/ (letters, digits, "-", "_", starting and ending with "/"), got "${raw}"`);
+        }
+        options.subPath = raw;
+        break;
+      }
+      case '--port': {
+        const raw = value();
+        const port = Number(raw);
+        if (!/^\d+$/.test(raw) || port < 1024 || port > 65535) {
+          throw new Error(`--port must be a whole number from 1024 to 65535, got "${raw}"`);
+        }
+        options.port = port;
+        break;
+      }
+      default:
+        throw new Error(`unknown argument "${arg}" (see --help)`);
+    }
+  }
+  return options;
+}
+
+/**
+ * Checks the values given to the templates; throws on a missing or unsafe one
+ * (a value with a quote or a semicolon could change the configuration's meaning).
+ */
+export function checkVariables(values) {
+  for (const name of TEMPLATE_VARIABLES) {
+    const value = values[name];
+    if (typeof value !== 'string' || value === '') throw new Error(`${name} is not set`);
+    if (/[;{}"\n\\$]/.test(value)) throw new Error(`${name} contains a character nginx would misread: ${value}`);
+  }
+  if (!BASE_PATH.test(values.SEERBOX_BASE_PATH)) {
+    throw new Error(`SEERBOX_BASE_PATH must be / or like /docs/, got "${values.SEERBOX_BASE_PATH}"`);
+  }
+}
+
+/** Renders one template with envsubst, replacing only TEMPLATE_VARIABLES, as the nginx image does. */
+export function renderTemplate(template, values) {
+  checkVariables(values);
+  const shellFormat = TEMPLATE_VARIABLES.map((name) => `\${${name}}`).join(' ');
+  const result = spawnSync('envsubst', [shellFormat], {
+    input: readFileSync(template, 'utf8'),
+    encoding: 'utf8',
+    env: {PATH: process.env.PATH, ...values},
+  });
+  if (result.error) throw new Error(`envsubst failed: ${result.error.message} (Debian: apt-get install gettext-base)`);
+  if (result.status !== 0) throw new Error(`envsubst failed on ${template}: ${result.stderr}`);
+  const leftover = result.stdout.match(/\$\{?SEERBOX_[A-Z_]*\}?/);
+  if (leftover) throw new Error(`${template} uses ${leftover[0]}, which is not one of ${TEMPLATE_VARIABLES.join(', ')}`);
+  return result.stdout;
+}
+
+/** Renders every template under `templates` into `outDir`, keeping sub-folders (like the image's entrypoint). */
+export function renderTemplates(templates, outDir, values) {
+  const written = [];
+  for (const template of listFiles(templates, /\.template$/)) {
+    const relative = path.relative(templates, template).replace(/\.template$/, '');
+    const target = path.join(outDir, relative);
+    mkdirSync(path.dirname(target), {recursive: true});
+    writeFileSync(target, renderTemplate(template, values));
+    written.push(target);
+  }
+  return written;
+}
+
+function which(command) {
+  const found = spawnSync('sh', ['-c', `command -v ${command}`], {encoding: 'utf8'});
+  return found.status === 0 ? found.stdout.trim() : null;
+}
+
+/** The step running now (build, checks), so an interruption can stop it too. */
+let currentStep = null;
+
+/** Runs a command with inherited output; resolves to its exit status (asynchronous, so signals are handled at once). */
+function run(command, args, {env = {}, cwd = ROOT} = {}) {
+  console.log(`\n$ ${[command, ...args].join(' ')}`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {cwd, stdio: 'inherit', env: {...process.env, ...env}});
+    currentStep = child;
+    child.once('error', (error) => reject(new Error(`${command}: ${error.message}`)));
+    child.once('exit', (code) => {
+      currentStep = null;
+      resolve(code ?? 1);
+    });
+  });
+}
+
+function portInUse(port) {
+  return new Promise((resolve) => {
+    const socket = connect({port, host: '127.0.0.1'});
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** The one nginx this script may have running, so every exit path can stop it. */
+let running = null;
+
+function stopNginx() {
+  if (!running) return;
+  const {child} = running;
+  running = null;
+  if (child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGTERM');
+  }
+}
+
+async function stopNginxAndWait() {
+  if (!running) return;
+  const {child} = running;
+  const exited = new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', resolve);
+  });
+  stopNginx();
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Stops nginx (and the running step) when this script is interrupted or exits by any path; `cleanUp` removes the work folder. */
+function stopNginxOnExit(cleanUp) {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => {
+      console.error(`\ntest-nginx: ${signal}, stopping nginx`);
+      stopNginx();
+      currentStep?.kill('SIGTERM');
+      cleanUp();
+      process.exit(130);
+    });
+  }
+  process.on('exit', stopNginx);
+}
+
+/** Starts nginx in the foreground on `port`; resolves once it answers, rejects if it exits first. */
+async function startNginx({prefix, config, port, logs}) {
+  if (await portInUse(port)) throw new Error(`port ${port} is already in use: stop what listens there or pass --port`);
+  // stdout to /dev/null: nginx opens /dev/stdout for the access log, which fails on Node's socket pipes.
+  const test = spawnSync('nginx', ['-t', '-q', '-e', 'stderr', '-p', prefix, '-c', config], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  if (test.status !== 0) throw new Error(`nginx -t rejects the rendered configuration:\n${test.stderr}`);
+  const child = spawn('nginx', ['-e', 'stderr', '-p', prefix, '-c', config, '-g', 'daemon off;'], {
+    stdio: ['ignore', openSync(path.join(logs, 'access.log'), 'a'), openSync(path.join(logs, 'error.log'), 'a')],
+  });
+  running = {child};
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) break;
+    if (await portInUse(port)) return child;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const log = readFileSync(path.join(logs, 'error.log'), 'utf8');
+  throw new Error(`nginx did not start on port ${port}:\n${log}`);
+}
+
+/** Checks that `dir` holds a production build that went through the post-build steps. */
+function checkBuild(dir, cspInclude) {
+  if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`no build in ${dir}: run npm run build (or drop --no-build)`);
+  if (existsSync(path.join(dir, '__fixtures'))) {
+    throw new Error(`${dir} is a test build (npm run build:test, with /__fixtures/ pages): run npm run build (or drop --no-build)`);
+  }
+  if (!existsSync(path.join(dir, 'index.html.gz'))) throw new Error(`${dir} is not precompressed: run node scripts/precompress.mjs --dir ${dir}`);
+  if (!existsSync(cspInclude) || statSync(cspInclude).mtimeMs < statSync(path.join(dir, 'index.html')).mtimeMs) {
+    throw new Error(`${cspInclude} is missing or older than the build: run node scripts/csp-hashes.mjs --dir ${dir}`);
+  }
+}
+
+/**
+ * Renders the configuration for one build, starts nginx, runs the checks,
+ * stops nginx. Returns the number of failed steps.
+ */
+async function serveAndCheck({work, name, buildDir, cspInclude, basePath, port, frameAncestors, brotli, browser}) {
+  const folder = path.join(work, name);
+  const conf = path.join(folder, 'conf');
+  const runtime = path.join(folder, 'run');
+  let docroot = buildDir;
+  if (basePath !== '/') {
+    // nginx maps URL paths onto the file system: the build sits under the base path in the root.
+    docroot = path.join(folder, 'www');
+    const target = path.join(docroot, basePath);
+    mkdirSync(path.dirname(target.replace(/\/$/, '')), {recursive: true});
+    if (!existsSync(target)) symlinkSync(path.resolve(buildDir), target.replace(/\/$/, ''));
+  }
+  for (const dir of [folder, conf, runtime, path.join(conf, 'generated')]) mkdirSync(dir, {recursive: true});
+  // Workers run as an unprivileged user when nginx starts as root.
+  for (const dir of [work, folder, conf, runtime]) chmodSync(dir, 0o755);
+  copyFileSync(path.join(DEPLOY, 'mime.types'), path.join(conf, 'mime.types'));
+  copyFileSync(cspInclude, path.join(conf, 'generated', 'csp-hashes.conf'));
+  if (brotli) {
+    mkdirSync(path.join(conf, 'modules.d'));
+    mkdirSync(path.join(conf, 'compression.d'));
+    writeFileSync(path.join(conf, 'modules.d', 'brotli.conf'), `load_module ${BROTLI_MODULE};\n`);
+    copyFileSync(path.join(DEPLOY, 'optional', 'brotli.conf'), path.join(conf, 'compression.d', 'brotli.conf'));
+  }
+  const values = {
+    SEERBOX_LISTEN: `127.0.0.1:${port}`,
+    SEERBOX_ROOT: path.resolve(docroot),
+    SEERBOX_BASE_PATH: basePath,
+    SEERBOX_FRAME_ANCESTORS: frameAncestors,
+    SEERBOX_CONF_DIR: conf,
+    SEERBOX_RUNTIME_DIR: runtime,
+  };
+  renderTemplates(path.join(DEPLOY, 'templates'), runtime, values);
+  console.log(`\n== ${name}: nginx on http://127.0.0.1:${port}${basePath} (${brotli ? 'gzip and brotli' : 'gzip only'}), configuration in ${runtime}`);
+
+  let failures = 0;
+  try {
+    await startNginx({prefix: runtime, config: path.join(runtime, 'nginx.conf'), port, logs: folder});
+    const origin = `http://127.0.0.1:${port}`;
+    const env = {
+      NGINX_URL: origin,
+      NGINX_BASE_PATH: basePath,
+      NGINX_BUILD_DIR: path.resolve(buildDir),
+      NGINX_BROTLI: brotli ? '1' : '0',
+      NGINX_FRAME_ANCESTORS: frameAncestors,
+    };
+    const tests = readdirSync(path.join(ROOT, 'tests', 'nginx')).filter((file) => file.endsWith('.test.ts'));
+    if ((await run('node', ['--import', 'tsx', '--test', ...tests.map((file) => `tests/nginx/${file}`)], {env})) !== 0) failures += 1;
+    if (browser) {
+      const e2e = {E2E_BASE_URL: `${origin}${basePath}`, E2E_CSP_SAMPLE: browser === 'sample' ? '1' : ''};
+      if ((await run('npx', ['playwright', 'test', 'tests/e2e/csp.spec.ts'], {env: e2e})) !== 0) failures += 1;
+    }
+  } finally {
+    await stopNginxAndWait();
+  }
+  const errors = readFileSync(path.join(folder, 'error.log'), 'utf8')
+    .split('\n')
+    .filter((line) => /\[(?:emerg|alert|crit|error)\]/.test(line));
+  if (errors.length) {
+    console.error(`nginx logged errors:\n${errors.join('\n')}`);
+    failures += 1;
+  }
+  return failures;
+}
+
+async function main(argv) {
+  let options;
+  try {
+    options = parseArgs(argv);
+  } catch (error) {
+    console.error(`test-nginx: ${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  for (const [command, hint] of [['nginx', 'apt-get install nginx'], ['envsubst', 'apt-get install gettext-base']]) {
+    if (!which(command)) {
+      console.error(`test-nginx: ${command} not found (Debian: ${hint})`);
+      return 1;
+    }
+  }
+  const started = Date.now();
+  const work = mkdtempSync(path.join(tmpdir(), 'seerbox-nginx-'));
+  stopNginxOnExit(() => {
+    if (!options.keep) rmSync(work, {recursive: true, force: true});
+  });
+  let failures = 0;
+  try {
+    const buildDir = path.join(ROOT, 'build');
+    const cspInclude = path.join(DEPLOY, 'generated', 'csp-hashes.conf');
+    if (options.build && (await run('npm', ['run', 'build'])) !== 0) throw new Error('npm run build failed');
+    checkBuild(buildDir, cspInclude);
+    failures += await serveAndCheck({
+      work,
+      name: 'root',
+      buildDir,
+      cspInclude,
+      basePath: '/',
+      port: options.port,
+      frameAncestors: "'none'",
+      brotli: existsSync(BROTLI_MODULE),
+      browser: options.browser && 'all',
+    });
+
+    if (options.subPath) {
+      const subBuild = path.join(work, 'sub-path-build');
+      const subCsp = path.join(work, 'sub-path-csp-hashes.conf');
+      const env = {BASE_URL: options.subPath};
+      if ((await run('npx', ['docusaurus', 'build', '--out-dir', subBuild], {env})) !== 0) throw new Error('sub-path build failed');
+      if ((await run('node', ['scripts/csp-hashes.mjs', '--dir', subBuild, '--out', subCsp])) !== 0) throw new Error('csp-hashes failed');
+      // gzip only, as in the container image (no brotli module there); the root run covers brotli.
+      if ((await run('node', ['scripts/precompress.mjs', '--dir', subBuild, '--no-brotli'])) !== 0) throw new Error('precompress failed');
+      failures += await serveAndCheck({
+        work,
+        name: 'sub-path',
+        buildDir: subBuild,
+        cspInclude: subCsp,
+        basePath: options.subPath,
+        port: options.port,
+        // An origin instead of 'none', to show the setting reaches the header.
+        frameAncestors: 'https://seerbox.example.internal',
+        brotli: false,
+        // The root run visits every route; here one of each kind per language.
+        browser: options.browser && 'sample',
+      });
+    }
+  } catch (error) {
+    console.error(`test-nginx: ${error.message}`);
+    failures += 1;
+  } finally {
+    await stopNginxAndWait();
+    if (options.keep) console.log(`test-nginx: kept ${work}`);
+    else rmSync(work, {recursive: true, force: true});
+  }
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (failures) {
+    console.error(`\ntest-nginx: FAILED (${failures} failing step(s)) in ${seconds} s`);
+    return 1;
+  }
+  console.log(`\ntest-nginx: all nginx checks passed in ${seconds} s`);
+  return 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

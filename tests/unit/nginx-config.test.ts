@@ -1,0 +1,98 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {spawnSync} from 'node:child_process';
+import {TEMPLATE_VARIABLES, checkVariables, parseArgs, renderTemplates} from '../../scripts/test-nginx.mjs';
+
+const templates = path.resolve('deploy/nginx/templates');
+const templateFiles = ['nginx.conf.template', 'conf.d/seerbox-docs.conf.template'];
+
+function values(folder: string, basePath = '/') {
+  return {
+    SEERBOX_LISTEN: '127.0.0.1:4999',
+    SEERBOX_ROOT: path.join(folder, 'www'),
+    SEERBOX_BASE_PATH: basePath,
+    SEERBOX_FRAME_ANCESTORS: "'none'",
+    SEERBOX_CONF_DIR: path.join(folder, 'conf'),
+    SEERBOX_RUNTIME_DIR: path.join(folder, 'run'),
+  };
+}
+
+test('parseArgs: options and bad input', () => {
+  assert.deepEqual(parseArgs([]), {build: true, subPath: null, port: 4190, browser: true, keep: false, help: false});
+  const options = parseArgs(['--no-build', '--sub-path', '/docs/', '--port', '5000', '--no-browser', '--keep']);
+  assert.deepEqual(options, {build: false, subPath: '/docs/', port: 5000, browser: false, keep: true, help: false});
+  assert.throws(() => parseArgs(['--sub-path', 'docs']), /--sub-path must look like \/docs\//);
+  assert.throws(() => parseArgs(['--sub-path', '/']), /--sub-path must look like/);
+  assert.throws(() => parseArgs(['--sub-path', '/a b/']), /--sub-path must look like/);
+  assert.throws(() => parseArgs(['--port', '80']), /--port must be a whole number from 1024 to 65535/);
+  assert.throws(() => parseArgs(['--port']), /--port needs a value/);
+  assert.throws(() => parseArgs(['--serve']), /unknown argument "--serve"/);
+});
+
+test('checkVariables: every variable set, nothing nginx would misread', () => {
+  const good = values('/tmp/x');
+  checkVariables(good);
+  assert.throws(() => checkVariables({...good, SEERBOX_LISTEN: ''}), /SEERBOX_LISTEN is not set/);
+  assert.throws(() => checkVariables({...good, SEERBOX_FRAME_ANCESTORS: "'none'; script-src *"}), /misread/);
+  assert.throws(() => checkVariables({...good, SEERBOX_ROOT: '/srv/"x"'}), /misread/);
+  assert.throws(() => checkVariables({...good, SEERBOX_BASE_PATH: '/docs'}), /SEERBOX_BASE_PATH must be/);
+});
+
+test('the templates use exactly the declared variables, and the Dockerfile sets each', () => {
+  const used = new Set<string>();
+  for (const file of templateFiles) {
+    for (const match of readFileSync(path.join(templates, file), 'utf8').matchAll(/\$\{(\w+)\}/g)) used.add(match[1]);
+  }
+  assert.deepEqual([...used].sort(), [...TEMPLATE_VARIABLES].sort());
+  const dockerfile = readFileSync('Dockerfile', 'utf8');
+  for (const name of TEMPLATE_VARIABLES) assert.match(dockerfile, new RegExp(`^(?:ENV)?\\s+${name}=`, 'm'), `Dockerfile sets ${name}`);
+  assert.match(dockerfile, /NGINX_ENVSUBST_FILTER=\^SEERBOX_/);
+  assert.match(dockerfile, /^USER 101$/m);
+  assert.match(dockerfile, /^HEALTHCHECK /m);
+});
+
+const hasEnvsubst = spawnSync('sh', ['-c', 'command -v envsubst']).status === 0;
+const noEnvsubst = !hasEnvsubst && 'envsubst is not installed (Debian: gettext-base)';
+
+test('rendering: values in, nginx variables untouched, sub-path locations', {skip: noEnvsubst}, () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'nginx-render-'));
+  const written = renderTemplates(templates, path.join(folder, 'run'), values(folder, '/docs/'));
+  assert.deepEqual(written.map((file) => path.relative(path.join(folder, 'run'), file)).sort(), ['conf.d/seerbox-docs.conf', 'nginx.conf']);
+  const site = readFileSync(path.join(folder, 'run', 'conf.d', 'seerbox-docs.conf'), 'utf8');
+  assert.doesNotMatch(site, /\$\{?SEERBOX_/);
+  assert.match(site, /^ {2}location \/docs\/it\/ \{$/m);
+  assert.match(site, /error_page 404 \/docs\/it\/404\.html;/);
+  assert.match(site, /try_files \$uri\/index\.html \$uri =404;/);
+  assert.match(site, /frame-ancestors 'none'" always;/);
+  const main = readFileSync(path.join(folder, 'run', 'nginx.conf'), 'utf8');
+  assert.match(main, new RegExp(`^pid ${folder}/run/nginx\\.pid;$`, 'm'));
+  assert.match(main, /\$remote_addr/);
+});
+
+test('rendering refuses a template with an unknown SEERBOX_ variable', {skip: noEnvsubst}, () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'nginx-render-'));
+  mkdirSync(path.join(folder, 'templates'));
+  writeFileSync(path.join(folder, 'templates', 'x.conf.template'), 'root ${SEERBOX_DOCROOT};\n');
+  assert.throws(() => renderTemplates(path.join(folder, 'templates'), path.join(folder, 'run'), values(folder)), /uses \$\{SEERBOX_DOCROOT\}/);
+});
+
+const hasNginx = spawnSync('sh', ['-c', 'command -v nginx']).status === 0;
+
+test('nginx -t accepts the rendered configuration at / and at /docs/', {skip: noEnvsubst || (!hasNginx && 'nginx is not installed')}, () => {
+  for (const basePath of ['/', '/docs/']) {
+    const folder = mkdtempSync(path.join(tmpdir(), 'nginx-syntax-'));
+    const vars = values(folder, basePath);
+    mkdirSync(path.join(vars.SEERBOX_CONF_DIR, 'generated'), {recursive: true});
+    copyFileSync('deploy/nginx/mime.types', path.join(vars.SEERBOX_CONF_DIR, 'mime.types'));
+    writeFileSync(path.join(vars.SEERBOX_CONF_DIR, 'generated', 'csp-hashes.conf'), 'map "" $seerbox_csp_script_hashes { default ""; }\n');
+    renderTemplates(templates, vars.SEERBOX_RUNTIME_DIR, vars);
+    const result = spawnSync('nginx', ['-t', '-e', 'stderr', '-p', vars.SEERBOX_RUNTIME_DIR, '-c', path.join(vars.SEERBOX_RUNTIME_DIR, 'nginx.conf')], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    assert.equal(result.status, 0, `${basePath}: ${result.stderr}`);
+  }
+});
