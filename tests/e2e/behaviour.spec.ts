@@ -16,12 +16,18 @@ test.describe('language switch', () => {
   for (const path of samples) {
     test(`English → Italian → English keeps ${path}`, async ({page}) => {
       await page.goto(path);
-      await page.locator('.navbar .dropdown > .navbar__link').filter({hasText: /English/}).hover();
+      await page
+        .locator('.navbar .dropdown > .navbar__link')
+        .filter({hasText: /English/})
+        .hover();
       await page.locator('.navbar a.dropdown__link[lang="it"]').click();
       await expect(page).toHaveURL((url) => url.pathname === localePath(path, 'it'));
       await expect(page.locator('html')).toHaveAttribute('lang', 'it');
 
-      await page.locator('.navbar .dropdown > .navbar__link').filter({hasText: /Italiano/}).hover();
+      await page
+        .locator('.navbar .dropdown > .navbar__link')
+        .filter({hasText: /Italiano/})
+        .hover();
       await page.locator('.navbar a.dropdown__link[lang="en"]').click();
       await expect(page).toHaveURL((url) => url.pathname === path);
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -106,7 +112,7 @@ test.describe('scrolling on navigation', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test('a navigation to another page\'s anchor lands on the anchor', async ({page}) => {
+  test("a navigation to another page's anchor lands on the anchor", async ({page}) => {
     const from = '/main/configuration/sentinel/overview';
     await page.goto(from);
     // The first link in the article to an anchor on another page.

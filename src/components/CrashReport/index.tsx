@@ -22,7 +22,11 @@ export default function CrashReport({error, tryAgain, variant}: Props): ReactNod
   }, [error]);
   const title =
     variant === 'page'
-      ? translate({id: 'theme.Error.title', message: 'This page crashed', description: 'Heading of the page shown when the whole page crashed'})
+      ? translate({
+          id: 'theme.Error.title',
+          message: 'This page crashed',
+          description: 'Heading of the page shown when the whole page crashed',
+        })
       : translate({
           id: 'theme.ErrorPageContent.title',
           message: 'This page crashed.',

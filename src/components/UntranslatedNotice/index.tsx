@@ -12,7 +12,9 @@ export default function UntranslatedNotice(): ReactNode {
       <Admonition
         type="info"
         title={
-          <Translate id="theme.docs.untranslated.title" description="Title of the notice shown on a page that has no translation">
+          <Translate
+            id="theme.docs.untranslated.title"
+            description="Title of the notice shown on a page that has no translation">
             Page not translated yet
           </Translate>
         }>

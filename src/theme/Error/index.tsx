@@ -20,7 +20,11 @@ export default function Error({error, tryAgain}: Props): ReactNode {
       <ErrorBoundary fallback={() => report}>
         <Head>
           <title>
-            {translate({id: 'theme.Error.pageTitle', message: 'Page Error', description: 'Browser title of the crash page'})}
+            {translate({
+              id: 'theme.Error.pageTitle',
+              message: 'Page Error',
+              description: 'Browser title of the crash page',
+            })}
           </title>
         </Head>
         <Layout>
