@@ -1,4 +1,4 @@
-import React, {type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import Translate from '@docusaurus/Translate';
 import Admonition from '@theme/Admonition';
 

@@ -1,4 +1,4 @@
-import React, {type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import {translate} from '@docusaurus/Translate';
 import type {LoadingComponentProps as Props} from 'react-loadable';
 import {loadingState} from './loadingState';

@@ -1,4 +1,4 @@
-import React, {type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import BaseUrlBanner from '@site/src/components/BaseUrlBanner';
 
 /** The app's root: adds our bilingual base-URL banner script to the home page. */
