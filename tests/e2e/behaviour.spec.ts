@@ -41,8 +41,10 @@ test.describe('language switch', () => {
     await expect(navbar.getByRole('link', {name: /Riferimento API/})).toBeVisible();
     await expect(page.locator('.theme-doc-sidebar-menu')).toContainText('Installazione');
     await expect(page.locator('.theme-doc-sidebar-menu')).toContainText('Guide operative');
-    await expect(page.locator('footer')).toContainText('Guida utente');
-    await expect(page.locator('footer')).toContainText('Copyright © 2025');
+    // The site footer (a doc page has a second <footer>, with the edit link and the date).
+    const footer = page.locator('footer.theme-layout-footer');
+    await expect(footer).toContainText('Guida utente');
+    await expect(footer).toContainText('Copyright © 2025');
   });
 });
 
