@@ -1,8 +1,13 @@
 import {themes as prismThemes} from 'prism-react-renderer';
-import type {Config} from '@docusaurus/types';
+import type {Config, PluginConfig} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
+import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import remarkApiOperations from './src/remark/apiOperations.mjs';
+import {withAccessibleContrast} from './src/prism/contrast';
+import slimSearchBundle from './src/plugins/slimSearchBundle';
+import robotsTxtPlugin from './src/plugins/robotsTxt';
+import {searchResultLimits} from './src/search/options.mjs';
 
 // Environment switches, all in one place.
 /** Public URL of the site, used for canonical and hreflang links and the sitemap. */
@@ -70,6 +75,8 @@ const fixtureDocsOptions = {
 } satisfies DocsOptions;
 
 const themeConfig = {
+  // Our own card for links shared in chat and tickets (1200 x 630, made by scripts/social-card.mjs).
+  image: 'img/social-card.jpg',
   colorMode: {
     defaultMode: 'light',
     disableSwitch: false,
@@ -136,9 +143,11 @@ const themeConfig = {
     copyright: 'Copyright © 2025 Pluribus One S.r.l. Seer Box® documentation, release 25.3.0.',
   },
   prism: {
-    theme: prismThemes.github,
-    darkTheme: prismThemes.dracula,
-    additionalLanguages: ['bash', 'nginx', 'apacheconf', 'ini', 'toml', 'json', 'yaml', 'docker'],
+    // GitHub and Dracula, with the colours that miss WCAG AA contrast darkened or lightened.
+    theme: withAccessibleContrast(prismThemes.github),
+    darkTheme: withAccessibleContrast(prismThemes.dracula),
+    // JSON and YAML come with prism-react-renderer; these are the other languages the pages use.
+    additionalLanguages: ['bash', 'nginx', 'apacheconf', 'ini', 'toml'],
   },
 } satisfies Preset.ThemeConfig;
 
@@ -200,14 +209,48 @@ export default {
     },
   },
 
-  themes: ['@docusaurus/theme-mermaid'],
+  themes: [
+    '@docusaurus/theme-mermaid',
+    // Offline full-text search: the index is built with the site and fetched
+    // from the site itself the first time the reader uses the search box.
+    [
+      '@easyops-cn/docusaurus-search-local',
+      {
+        indexDocs: true,
+        indexPages: true,
+        indexBlog: false,
+        // The docs live at the site root; naming their two sections lets the
+        // category pages and /markdown-page be indexed as pages too.
+        docsRouteBasePath: ['main', 'api'],
+        // Both stemmers on both indexes: each locale's build has its own index,
+        // so results never mix languages.
+        language: ['en', 'it'],
+        // The index URL carries a hash of the Markdown sources (English and Italian).
+        hashed: 'query',
+        docsDir: ['docs', 'i18n'],
+        // Off here because the plugin would bundle mark.js into every page;
+        // src/plugins/slimSearchBundle.ts turns highlighting back on with a
+        // mark.js loaded only when a page has words to highlight.
+        highlightSearchTermsOnTargetPage: false,
+        explicitSearchResultPath: true,
+        searchResultLimits,
+        searchResultContextMaxLength: 60,
+        searchBarShortcutKeymap: 'mod+k',
+        ignoreFiles: [/^__fixtures/],
+      } satisfies SearchOptions,
+    ],
+  ],
 
-  plugins: withTestFixtures
-    ? [
-        ['content-docs', fixtureDocsOptions],
-        ['content-pages', {id: 'fixture-pages', path: 'tests/fixtures/pages', routeBasePath: '__fixtures/pages'}],
-      ]
-    : [],
+  plugins: [
+    slimSearchBundle,
+    robotsTxtPlugin,
+    ...(withTestFixtures
+      ? ([
+          ['content-docs', fixtureDocsOptions],
+          ['content-pages', {id: 'fixture-pages', path: 'tests/fixtures/pages', routeBasePath: '__fixtures/pages'}],
+        ] satisfies PluginConfig[])
+      : []),
+  ],
 
   clientModules: ['./src/clientModules/normalizeHtmlPath.ts'],
 
@@ -221,6 +264,12 @@ export default {
         pages: {editUrl, editLocalizedFiles: true, showLastUpdateTime: docsOptions.showLastUpdateTime},
         theme: {
           customCss: './src/css/custom.css',
+        },
+        // One sitemap per locale (/sitemap.xml, /it/sitemap.xml), listed in robots.txt.
+        sitemap: {
+          ignorePatterns: ['/search', '/it/search', '/__fixtures/**', '/it/__fixtures/**'].map((pattern) =>
+            pattern.replace(/^\//, baseUrl),
+          ),
         },
       } satisfies Preset.Options,
     ],

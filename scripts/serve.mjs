@@ -4,6 +4,7 @@
 // Used by the browser tests; no dependencies beyond Node itself.
 import {createServer} from 'node:http';
 import {createReadStream} from 'node:fs';
+import {createGzip} from 'node:zlib';
 import {stat} from 'node:fs/promises';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -16,6 +17,8 @@ Serves a built Docusaurus site (default: ./build) on http://HOST:PORT.
   --port PORT       TCP port, 1-65535 (default: 3000)
   --host HOST       interface to listen on (default: 127.0.0.1)
   --base-url PATH   path the site was built for, e.g. /docs/ (default: /)
+  --compress        gzip text responses for clients that accept it, as a
+                    production server would (used by npm run lighthouse)
   --help            show this help
 
 Requests for PATH.html or PATH/index.html are redirected (301) to PATH.
@@ -46,7 +49,7 @@ const TYPES = {
 
 /** Parses command-line arguments; throws an Error with a clear message on bad input. */
 export function parseArgs(argv) {
-  const options = {dir: 'build', port: 3000, host: '127.0.0.1', baseUrl: '/', help: false};
+  const options = {dir: 'build', port: 3000, host: '127.0.0.1', baseUrl: '/', compress: false, help: false};
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const value = () => {
@@ -62,6 +65,9 @@ export function parseArgs(argv) {
         break;
       case '--dir':
         options.dir = value();
+        break;
+      case '--compress':
+        options.compress = true;
         break;
       case '--host':
         options.host = value();
@@ -118,15 +124,26 @@ async function isFile(file) {
   }
 }
 
-function send(res, status, file, method) {
+/** Types worth compressing: text formats (images and fonts are compressed already). */
+export function isCompressible(type) {
+  return /^(text\/|application\/(json|javascript|xml|yaml)|image\/svg\+xml)/.test(type);
+}
+
+function send(res, status, file, req, compress) {
   const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-  res.writeHead(status, {'Content-Type': type, 'Cache-Control': 'no-cache'});
-  if (method === 'HEAD') return res.end();
-  createReadStream(file).pipe(res);
+  const headers = {'Content-Type': type, 'Cache-Control': 'no-cache'};
+  const gzip = compress && isCompressible(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  if (compress && isCompressible(type)) headers.Vary = 'Accept-Encoding';
+  if (gzip) headers['Content-Encoding'] = 'gzip';
+  res.writeHead(status, headers);
+  if (req.method === 'HEAD') return res.end();
+  const stream = createReadStream(file);
+  if (gzip) stream.pipe(createGzip({level: 6})).pipe(res);
+  else stream.pipe(res);
 }
 
 /** Creates (does not start) the HTTP server for a build folder. */
-export function createSiteServer({dir, baseUrl = '/'}) {
+export function createSiteServer({dir, baseUrl = '/', compress = false}) {
   const root = path.resolve(dir);
   return createServer(async (req, res) => {
     try {
@@ -157,13 +174,13 @@ export function createSiteServer({dir, baseUrl = '/'}) {
         const file = path.join(root, candidate);
         if (!file.startsWith(root + path.sep) && file !== root) break;
         if (await isFile(file)) {
-          send(res, 200, file, req.method);
+          send(res, 200, file, req, compress);
           return;
         }
       }
       const notFound = path.join(root, decision.notFound);
       if (await isFile(notFound)) {
-        send(res, 404, notFound, req.method);
+        send(res, 404, notFound, req, compress);
       } else {
         res.writeHead(404, {'Content-Type': 'text/plain'}).end('Not found');
       }

@@ -22,6 +22,8 @@ type Watch = {
   expectedNotFound: string[];
   /** Console errors a fault drill provokes on purpose (matched against the message text). */
   expectedErrors: RegExp[];
+  /** Swagger UI files fetched by a page other than the Swagger page. */
+  swaggerOnDocsPages: string[];
 };
 
 /**
@@ -33,7 +35,13 @@ export const test = base.extend<{watch: Watch}>({
   watch: [
     async ({page, baseURL}, use) => {
       const origin = new URL(baseURL!).origin;
-      const watch: Watch = {consoleErrors: [], foreignRequests: [], expectedNotFound: [], expectedErrors: []};
+      const watch: Watch = {
+        consoleErrors: [],
+        foreignRequests: [],
+        expectedNotFound: [],
+        expectedErrors: [],
+        swaggerOnDocsPages: [],
+      };
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const source = message.location().url;
@@ -52,10 +60,22 @@ export const test = base.extend<{watch: Watch}>({
         const url = request.url();
         if (url.startsWith('data:') || url.startsWith('blob:')) return;
         if (new URL(url).origin !== origin) watch.foreignRequests.push(url);
+        // Swagger UI's files belong to the Swagger page alone: a docs page that fetches them fails.
+        if (/\/swagger\/vendor\//.test(new URL(url).pathname)) {
+          let from = '';
+          try {
+            from = new URL(request.frame().url()).pathname;
+          } catch {
+            // a request without a frame (worker): not a docs page
+            return;
+          }
+          if (!/\/swagger\//.test(from)) watch.swaggerOnDocsPages.push(`${from} fetched ${url}`);
+        }
       });
       await use(watch);
       expect(watch.foreignRequests, 'requests to other hosts').toEqual([]);
       expect(watch.consoleErrors, 'console errors').toEqual([]);
+      expect(watch.swaggerOnDocsPages, 'Swagger UI loaded outside the Swagger page').toEqual([]);
     },
     {auto: true},
   ],

@@ -33,6 +33,18 @@ for (const locale of locales) {
         expect(new URL((await alternate('en'))!).pathname).toBe(localePath(route.path, 'en'));
         expect(new URL((await alternate('it'))!).pathname).toBe(localePath(route.path, 'it'));
 
+        // Search and sharing metadata: language and version for search engines,
+        // a description (from front matter on docs pages), a canonical URL and our social card.
+        const meta = (name: string) => page.locator(`head meta[name="${name}"]`).getAttribute('content');
+        expect(await meta('docsearch:language')).toBe(locale);
+        expect(await meta('docsearch:version')).toBe('current');
+        expect((await meta('description'))?.length ?? 0, 'meta description').toBeGreaterThan(40);
+        const canonical = await page.locator('head link[rel="canonical"]').getAttribute('href');
+        expect(new URL(canonical!).pathname).toBe(path);
+        expect(await page.locator('head meta[property="og:image"]').getAttribute('content')).toMatch(
+          /^https?:\/\/[^/]+\/img\/social-card\.jpg$/,
+        );
+
         // The language menu offers this same page in the other language.
         const other = locale === 'en' ? 'it' : 'en';
         const switchLink = page.locator(`.navbar a.dropdown__link[lang="${other}"]`).first();

@@ -8,7 +8,8 @@ import type {AddressInfo} from 'node:net';
 import {parseArgs, route, createSiteServer} from '../../scripts/serve.mjs';
 
 test('parseArgs: defaults and values', () => {
-  assert.deepEqual(parseArgs([]), {dir: 'build', port: 3000, host: '127.0.0.1', baseUrl: '/', help: false});
+  assert.deepEqual(parseArgs([]), {dir: 'build', port: 3000, host: '127.0.0.1', baseUrl: '/', compress: false, help: false});
+  assert.equal(parseArgs(['--compress']).compress, true);
   assert.equal(parseArgs(['--port', '8080']).port, 8080);
   assert.equal(parseArgs(['--base-url', '/docs/']).baseUrl, '/docs/');
 });
@@ -51,8 +52,8 @@ function makeBuild(): string {
   return dir;
 }
 
-async function withServer(baseUrl: string, run: (origin: string) => Promise<void>): Promise<void> {
-  const server = createSiteServer({dir: makeBuild(), baseUrl});
+async function withServer(baseUrl: string, run: (origin: string) => Promise<void>, compress = false): Promise<void> {
+  const server = createSiteServer({dir: makeBuild(), baseUrl, compress});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const {port} = server.address() as AddressInfo;
   try {
@@ -93,6 +94,30 @@ test('server: a base URL is honoured', async () => {
     assert.equal(outside.headers.get('location'), '/docs/');
     const redirect = await fetch(`${origin}/docs/main/page/index.html`, {redirect: 'manual'});
     assert.equal(redirect.headers.get('location'), '/docs/main/page');
+  });
+});
+
+test('server: --compress gzips text for clients that accept it, and only then', async () => {
+  await withServer(
+    '/',
+    async (origin) => {
+      // fetch() asks for gzip and decodes it; the headers tell what travelled.
+      const page = await fetch(`${origin}/main/page`);
+      assert.equal(page.headers.get('content-encoding'), 'gzip');
+      assert.equal(page.headers.get('vary'), 'Accept-Encoding');
+      assert.equal(await page.text(), '<h1>page</h1>');
+      const plain = await fetch(`${origin}/main/page`, {headers: {'Accept-Encoding': 'identity'}});
+      assert.equal(plain.headers.get('content-encoding'), null);
+      assert.equal(await plain.text(), '<h1>page</h1>');
+      const missing = await fetch(`${origin}/it/nothing`);
+      assert.equal(missing.status, 404);
+      assert.equal(missing.headers.get('content-encoding'), 'gzip');
+      assert.equal(await missing.text(), '<h1>non trovata</h1>');
+    },
+    true,
+  );
+  await withServer('/', async (origin) => {
+    assert.equal((await fetch(`${origin}/main/page`)).headers.get('content-encoding'), null);
   });
 });
 

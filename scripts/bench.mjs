@@ -1,0 +1,241 @@
+#!/usr/bin/env node
+/**
+ * npm run bench: builds the production site of both locales twice (cold,
+ * after `docusaurus clear`, then warm), samples the build's peak memory, and
+ * weighs the result: first-load JS and CSS of four kinds of page (raw and
+ * gzip), everything a real browser fetches for them, the search index of
+ * each locale and the whole build. Prints one JSON object on stdout;
+ * progress goes to stderr. Wall-clock figures are reported, never asserted.
+ */
+import {spawn} from 'node:child_process';
+import {existsSync, readFileSync, readdirSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {createSiteServer} from './serve.mjs';
+import {listFiles} from './lib/files.mjs';
+import {fileForUrl, fileWeight, folderSize, htmlAssets, sumWeights} from './lib/weights.mjs';
+
+const usage = `Usage: node scripts/bench.mjs [--skip-build] [--dir build] [--no-browser]
+
+Builds both locales cold and warm, then prints build time, peak memory and page weights as JSON.
+  --skip-build   weigh the existing build only (no build times or memory)
+  --dir DIR      the build folder (default: build)
+  --no-browser   skip the in-browser measurement of every file a page fetches
+Exit status: 0 success, 1 a build or measurement failed, 2 bad usage.`;
+
+/** The pages weighed: one of each kind, in both locales. */
+export const benchPages = {
+  home: '/',
+  guide: '/main/installation/linux',
+  api: '/api/assets/hosts',
+  category: '/category/installation',
+};
+
+class UsageError extends Error {}
+
+export function parseArgs(argv) {
+  const options = {build: true, dir: 'build', browser: true};
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === '--help' || arg === '-h') options.help = true;
+    else if (arg === '--skip-build') options.build = false;
+    else if (arg === '--no-browser') options.browser = false;
+    else if (arg === '--dir') {
+      const next = argv[i + 1];
+      if (!next || next.startsWith('--')) throw new UsageError('--dir needs a value');
+      options.dir = next;
+      i += 1;
+    } else throw new UsageError(`unknown argument: ${arg}`);
+  }
+  return options;
+}
+
+/** Resident memory (bytes) of a process and all its descendants, from /proc (Linux). */
+export function treeRss(rootPid) {
+  const parents = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parents.set(Number(entry), Number(fields[1]));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const tree = new Set([rootPid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, parent] of parents) {
+      if (!tree.has(pid) && tree.has(parent)) {
+        tree.add(pid);
+        grew = true;
+      }
+    }
+  }
+  let total = 0;
+  for (const pid of tree) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const match = status.match(/^VmRSS:\s+(\d+) kB/m);
+      if (match) total += Number(match[1]) * 1024;
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
+/** Runs a command, returning its duration and the peak memory of its process tree. */
+function timed(command, args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(command, args, {stdio: ['ignore', 'ignore', 'inherit'], env: {...process.env, ...env}});
+    let peak = 0;
+    const canSample = existsSync('/proc/self/status');
+    const sampler = setInterval(() => {
+      if (canSample) peak = Math.max(peak, treeRss(child.pid));
+    }, 100);
+    child.on('error', (error) => {
+      clearInterval(sampler);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      clearInterval(sampler);
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      if (code !== 0) reject(new Error(`${command} ${args.join(' ')} exited with ${code}`));
+      else resolve({seconds: Math.round(seconds * 10) / 10, peakMemoryMB: canSample ? Math.round(peak / 2 ** 20) : null});
+    });
+  });
+}
+
+const bin = (name) => path.join('node_modules', '.bin', name);
+
+/** Weight of a page's first load as its HTML names it (the budget's measure). */
+function staticWeights(dir, pagePath) {
+  const file = path.join(dir, pagePath === '/' ? '' : pagePath, 'index.html');
+  const {scripts, styles} = htmlAssets(readFileSync(file, 'utf8'));
+  const files = (urls) => urls.map((url) => fileForUrl(dir, url)).filter((found) => found && existsSync(found));
+  const pick = ({raw, gzip, files: count}) => ({raw, gzip, files: count});
+  return {
+    html: fileWeight(file),
+    js: pick(sumWeights(files(scripts))),
+    css: pick(sumWeights(files(styles))),
+  };
+}
+
+/** Every script and stylesheet a fresh browser fetches for a page until the network is idle (prefetches excluded). */
+async function browserWeights(dir, pages) {
+  const {chromium} = await import('@playwright/test');
+  const {chromiumArgs, chromiumExecutable} = await import('./lib/chromium.mjs');
+  const server = createSiteServer({dir});
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const browser = await chromium.launch({executablePath: chromiumExecutable(), args: chromiumArgs});
+  const results = {};
+  try {
+    for (const [key, pagePath] of pages) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const fetched = {script: new Set(), stylesheet: new Set()};
+      page.on('request', (request) => {
+        const type = request.resourceType();
+        if (type === 'script' || type === 'stylesheet') fetched[type].add(new URL(request.url()).pathname);
+      });
+      await page.goto(origin + pagePath);
+      await page.waitForLoadState('networkidle');
+      const weigh = (urls) => {
+        const {raw, gzip, files} = sumWeights([...urls].map((url) => fileForUrl(dir, url)).filter(Boolean));
+        return {raw, gzip, files};
+      };
+      results[key] = {js: weigh(fetched.script), css: weigh(fetched.stylesheet)};
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  return results;
+}
+
+function searchIndexes(dir) {
+  const result = {};
+  for (const [locale, folder] of [
+    ['en', dir],
+    ['it', path.join(dir, 'it')],
+  ]) {
+    const files = existsSync(folder) ? readdirSync(folder).filter((name) => /^search-index.*\.json$/.test(name)) : [];
+    const {raw, gzip} = sumWeights(files.map((name) => path.join(folder, name)));
+    result[locale] = {raw, gzip, files: files.length};
+  }
+  return result;
+}
+
+async function main(argv) {
+  const options = parseArgs(argv);
+  if (options.help) {
+    console.log(usage);
+    return 0;
+  }
+  const report = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      memoryGB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+    },
+    build: null,
+  };
+  if (options.build) {
+    console.error('bench: copying Swagger UI, then a cold build of both locales (docusaurus clear first)...');
+    await timed(process.execPath, ['scripts/copy-swagger.mjs']);
+    await timed(bin('docusaurus'), ['clear']);
+    const cold = await timed(bin('docusaurus'), ['build', '--out-dir', options.dir]);
+    console.error(`bench: cold build ${cold.seconds} s; warm build...`);
+    const warm = await timed(bin('docusaurus'), ['build', '--out-dir', options.dir]);
+    console.error(`bench: warm build ${warm.seconds} s`);
+    report.build = {locales: ['en', 'it'], cold, warm};
+  }
+  if (!existsSync(path.join(options.dir, 'index.html'))) {
+    throw new UsageError(`no build in ${options.dir}: run without --skip-build, or \`npm run build\` first`);
+  }
+  const pages = Object.entries(benchPages).flatMap(([kind, pagePath]) => [
+    [`${kind}.en`, pagePath],
+    [`${kind}.it`, pagePath === '/' ? '/it/' : `/it${pagePath}`],
+  ]);
+  report.pages = {};
+  for (const [key, pagePath] of pages) {
+    report.pages[key] = {path: pagePath, firstLoad: staticWeights(options.dir, pagePath)};
+  }
+  if (options.browser) {
+    console.error('bench: loading each page in Chromium...');
+    const fetched = await browserWeights(options.dir, pages);
+    for (const [key] of pages) report.pages[key].fetchedUntilIdle = fetched[key];
+  }
+  report.searchIndex = searchIndexes(options.dir);
+  const allFiles = listFiles(options.dir, /./);
+  report.buildSize = {bytes: folderSize(options.dir), files: allFiles.length};
+  console.log(JSON.stringify(report, null, 2));
+  return 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error) => {
+      if (error instanceof UsageError) {
+        console.error(`bench: ${error.message}\n\n${usage}`);
+        process.exitCode = 2;
+      } else {
+        console.error(`bench: ${error.message}`);
+        process.exitCode = 1;
+      }
+    },
+  );
+}

@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+/**
+ * npm run lighthouse: Lighthouse (mobile, its default simulated throttling)
+ * over the home page, a guide page, an API page and a category page in both
+ * locales, in Debian's Chromium, with the build served gzip-compressed on
+ * loopback. Prints the four category scores per page as a table, the audits
+ * that cost points, and (with --json) every score as JSON. Scores vary with
+ * the machine, so nothing here is a test; the figures go in the README.
+ */
+import path from 'node:path';
+import {existsSync} from 'node:fs';
+import {fileURLToPath} from 'node:url';
+import {createSiteServer} from './serve.mjs';
+import {benchPages} from './bench.mjs';
+import {chromiumArgs, chromiumExecutable} from './lib/chromium.mjs';
+
+const usage = `Usage: node scripts/lighthouse.mjs [--dir build] [--json] [--page PATH]...
+
+Runs Lighthouse (mobile) on the built site, served with gzip on 127.0.0.1.
+  --dir DIR     the build folder (default: build; run \`npm run build\` first)
+  --json        also print all scores as one JSON object
+  --page PATH   a page to audit instead of the default eight (repeatable)
+Exit status: 0 success, 1 Lighthouse failed, 2 bad usage.`;
+
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+class UsageError extends Error {}
+
+export function parseArgs(argv) {
+  const options = {dir: 'build', json: false, pages: []};
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const value = () => {
+      const next = argv[i + 1];
+      if (next === undefined || next.startsWith('--')) throw new UsageError(`${arg} needs a value`);
+      i += 1;
+      return next;
+    };
+    if (arg === '--help' || arg === '-h') options.help = true;
+    else if (arg === '--dir') options.dir = value();
+    else if (arg === '--json') options.json = true;
+    else if (arg === '--page') {
+      const page = value();
+      if (!page.startsWith('/')) throw new UsageError(`--page must be a path starting with "/" (got "${page}")`);
+      options.pages.push(page);
+    } else throw new UsageError(`unknown argument: ${arg}`);
+  }
+  return options;
+}
+
+export function defaultPages() {
+  return Object.values(benchPages).flatMap((page) => [page, page === '/' ? '/it/' : `/it${page}`]);
+}
+
+async function main(argv) {
+  const options = parseArgs(argv);
+  if (options.help) {
+    console.log(usage);
+    return 0;
+  }
+  if (!existsSync(path.join(options.dir, 'index.html'))) {
+    throw new UsageError(`no build in ${options.dir}: run \`npm run build\` first`);
+  }
+  const pages = options.pages.length > 0 ? options.pages : defaultPages();
+  const {default: lighthouse} = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+
+  const server = createSiteServer({dir: options.dir, compress: true});
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumExecutable(),
+    chromeFlags: ['--headless=new', ...chromiumArgs],
+  });
+  const results = [];
+  try {
+    for (const page of pages) {
+      console.error(`lighthouse: ${page}`);
+      const runnerResult = await lighthouse(origin + page, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: categories,
+      });
+      const lhr = runnerResult?.lhr;
+      if (!lhr) throw new Error(`no report for ${page}`);
+      if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const scores = Object.fromEntries(categories.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
+      const lost = categories.flatMap((id) =>
+        (lhr.categories[id]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0)
+          .map((ref) => lhr.audits[ref.id])
+          .filter((audit) => audit && audit.score !== null && audit.score < 1)
+          .map((audit) => `${id}: ${audit.id} (${Math.round(audit.score * 100)})${audit.displayValue ? ` ${audit.displayValue}` : ''}`),
+      );
+      const metrics = Object.fromEntries(
+        ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map(
+          (id) => [id, lhr.audits[id]?.displayValue ?? null],
+        ),
+      );
+      results.push({page, scores, metrics, lost});
+    }
+  } finally {
+    chrome.kill();
+    server.close();
+  }
+
+  const header = ['page', 'perf', 'a11y', 'best', 'seo', 'LCP', 'TBT'];
+  const rows = results.map(({page, scores, metrics}) => [
+    page,
+    ...categories.map((id) => String(scores[id])),
+    metrics['largest-contentful-paint'] ?? '',
+    metrics['total-blocking-time'] ?? '',
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  const line = (cells) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ');
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+  for (const {page, lost} of results) {
+    for (const audit of lost) console.log(`  ${page}: ${audit}`);
+  }
+  if (options.json) console.log(JSON.stringify({lighthouse: 'mobile', results}, null, 2));
+  return 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error) => {
+      if (error instanceof UsageError) {
+        console.error(`lighthouse: ${error.message}\n\n${usage}`);
+        process.exitCode = 2;
+      } else {
+        console.error(`lighthouse: ${error.stack ?? error.message}`);
+        process.exitCode = 1;
+      }
+    },
+  );
+}

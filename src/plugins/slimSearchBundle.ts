@@ -1,0 +1,45 @@
+import path from 'node:path';
+import type {Plugin} from '@docusaurus/types';
+
+const searchTheme = `${path.sep}@easyops-cn${path.sep}docusaurus-search-local${path.sep}`;
+
+/** Which of our modules replaces a generated-settings import, given the file that imports it. */
+export function replacementFor(request: string, issuer: string | undefined): string | null {
+  if (!issuer || !issuer.includes(searchTheme)) return null;
+  const fromBarOrPage = /[\\/]theme[\\/](SearchBar|SearchPage)[\\/][^\\/]+$/.test(issuer);
+  if (!fromBarOrPage) return null;
+  if (/[\\/]proxiedGeneratedConstants$/.test(request)) {
+    return path.resolve(__dirname, '../search/searchBarConstants.mjs');
+  }
+  if (/[\\/]proxiedGenerated$/.test(request)) {
+    return path.resolve(__dirname, '../search/searchBarGenerated.mjs');
+  }
+  return null;
+}
+
+/**
+ * Keeps the local search theme's heavy parts out of the main bundle that
+ * every page loads: lunr and its stemmers stay in the search worker, and
+ * mark.js loads only on pages opened from a search result.
+ * Client bundle only; the server bundle is never shipped.
+ */
+export default function slimSearchBundle(): Plugin {
+  return {
+    name: 'seerbox-slim-search-bundle',
+    configureWebpack(_config, isServer, utils) {
+      if (isServer) return {};
+      const bundler = utils.currentBundler.instance;
+      return {
+        plugins: [
+          new bundler.NormalModuleReplacementPlugin(/proxiedGenerated(Constants)?$/, (data: {
+            request: string;
+            contextInfo?: {issuer?: string};
+          }) => {
+            const replacement = replacementFor(data.request, data.contextInfo?.issuer);
+            if (replacement) data.request = replacement;
+          }),
+        ],
+      };
+    },
+  };
+}

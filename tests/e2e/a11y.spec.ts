@@ -1,0 +1,96 @@
+import AxeBuilder from '@axe-core/playwright';
+import type {Page} from '@playwright/test';
+import {test, expect, siteRoutes, locales, localePath, notFoundProbe} from './helpers';
+
+/** The WCAG 2.2 A and AA rule sets of axe-core (2.0 and 2.1 rules included, as WCAG 2.2 contains them). */
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+const modes = ['light', 'dark'] as const;
+
+/** Readable report of axe violations: rule, impact, and the first few offending nodes. */
+function describe(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
+  return violations.map((violation) => {
+    const nodes = violation.nodes
+      .slice(0, 5)
+      .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ').trim()}`)
+      .join('\n');
+    return `${violation.id} (${violation.impact}, ${violation.nodes.length} nodes): ${violation.help}\n${nodes}`;
+  });
+}
+
+/** Rules whose outcome depends on colours: the only ones the dark pass needs to run again. */
+const colourRules = ['color-contrast', 'link-in-text-block'];
+
+/** Waits until the page is hydrated in `mode` and every diagram is drawn in that mode. */
+async function settle(page: Page, mode: (typeof modes)[number], previousDiagrams: string[] = []): Promise<void> {
+  // The site follows the system preference until the reader picks a mode.
+  await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+  // The colour toggle is disabled in the server-rendered HTML and enabled once React has hydrated.
+  await expect(page.locator('.navbar button[title]:not([disabled])').first()).toBeAttached();
+  await page.waitForFunction((before) => {
+    const containers = Array.from(document.querySelectorAll('.docusaurus-mermaid-container'));
+    return containers.every((container, index) => container.querySelector('svg') && container.innerHTML !== before[index]);
+  }, previousDiagrams);
+}
+
+async function diagrams(page: Page): Promise<string[]> {
+  return page.locator('.docusaurus-mermaid-container').evaluateAll((containers) => containers.map((c) => c.innerHTML));
+}
+
+/**
+ * Every WCAG 2.2 A/AA rule in light mode, then the colour rules again after
+ * the system preference turns dark (the page follows it live, diagrams included).
+ */
+async function audit(page: Page, path: string, expectedStatus = 200): Promise<string[]> {
+  await page.emulateMedia({colorScheme: 'light', reducedMotion: 'reduce'});
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(expectedStatus);
+  await settle(page, 'light');
+  const light = await new AxeBuilder({page}).withTags(wcagTags).analyze();
+  // Guard against a vacuous pass: axe must really have checked contrast and names on this page.
+  expect(light.passes.map((rule) => rule.id)).toEqual(expect.arrayContaining(['color-contrast', 'document-title']));
+
+  const before = await diagrams(page);
+  await page.emulateMedia({colorScheme: 'dark', reducedMotion: 'reduce'});
+  await settle(page, 'dark', before);
+  const dark = await new AxeBuilder({page}).withRules(colourRules).analyze();
+  expect(dark.passes.map((rule) => rule.id)).toContain('color-contrast');
+  return [
+    ...describe(light.violations).map((line) => `[light] ${line}`),
+    ...describe(dark.violations).map((line) => `[dark] ${line}`),
+  ];
+}
+
+const extraPaths = ['/search'];
+
+for (const locale of locales) {
+  test.describe(`accessibility (WCAG 2.2 A/AA) in ${locale}`, () => {
+    for (const path of [...siteRoutes.map((route) => route.path), ...extraPaths]) {
+      const target = localePath(path, locale);
+      test(`${target}`, async ({page}) => {
+        expect(await audit(page, target), `${target}, light and dark`).toEqual([]);
+      });
+    }
+
+    test(`the not-found page (${locale})`, async ({page, watch}) => {
+      const target = localePath(notFoundProbe, locale);
+      watch.expectedNotFound.push(target);
+      expect(await audit(page, target, 404), `${target}, light and dark`).toEqual([]);
+    });
+
+    test(`the search box with its results open (${locale})`, async ({page}) => {
+      const violations: string[] = [];
+      for (const mode of modes) {
+        await page.emulateMedia({colorScheme: mode, reducedMotion: 'reduce'});
+        await page.goto(localePath('/main/quickstart', locale));
+        const input = page.locator('.navbar__search-input');
+        await input.click();
+        await input.fill('firewall');
+        await expect(page.locator('[role="listbox"] [role="option"]').first()).toBeVisible();
+        const results = await new AxeBuilder({page}).withTags(wcagTags).include('.navbar').analyze();
+        violations.push(...describe(results.violations).map((line) => `[${mode}] ${line}`));
+      }
+      expect(violations, 'search box, light and dark').toEqual([]);
+    });
+  });
+}
