@@ -29,7 +29,9 @@ async function settle(page: Page, mode: (typeof modes)[number], previousDiagrams
   await expect(page.locator('.navbar button[title]:not([disabled])').first()).toBeAttached();
   await page.waitForFunction((before) => {
     const containers = Array.from(document.querySelectorAll('.docusaurus-mermaid-container'));
-    return containers.every((container, index) => container.querySelector('svg') && container.innerHTML !== before[index]);
+    return containers.every(
+      (container, index) => container.querySelector('svg') && container.innerHTML !== before[index],
+    );
   }, previousDiagrams);
 }
 
