@@ -22,6 +22,15 @@ const isFaster = process.env.DOCUSAURUS_FASTER !== 'false';
  */
 const withTestFixtures = process.env.SEERBOX_TEST_FIXTURES === 'true';
 
+/**
+ * Where "Edit this page" links point: the repository's edit URL for the branch, ending in `/`
+ * (the source path of the page is appended: `docs/...` in English, `i18n/it/...` in Italian).
+ * The default is a placeholder for the public repository; set `EDIT_URL_BASE` to yours, or to
+ * an empty string to leave the links out.
+ */
+const editUrlBase = process.env.EDIT_URL_BASE ?? 'https://github.com/pluribus-one/seer-box-docs/edit/main/';
+const editUrl = editUrlBase === '' ? undefined : editUrlBase;
+
 /** The product version these docs describe; also the docs version label. */
 const docsVersion = '25.3.0';
 
@@ -46,7 +55,13 @@ const docsOptions = {
   versions: {
     current: {label: docsVersion},
   },
-  showLastUpdateTime: false,
+  editUrl,
+  // Italian pages link to their own file under i18n/it/, not to the English source.
+  editLocalizedFiles: true,
+  // "Last updated" from git history (read once per build: `gitEagerVcs` below), on English pages
+  // only: an Italian page's date would be the translation's, and `npm run i18n:status` already
+  // tells when a twin is behind its English page. Needs the full history (CI: fetch-depth 0).
+  showLastUpdateTime: currentLocale === 'en',
   // `::operation{id="..."}` on the API pages renders that operation from api/openapi.yaml.
   beforeDefaultRemarkPlugins: [[remarkApiOperations, {specPath: './api/openapi.yaml', i18nDir: './i18n'}]],
 } satisfies DocsOptions;
@@ -245,6 +260,8 @@ export default {
       {
         docs: docsOptions,
         blog: false,
+        // Stand-alone Markdown pages (src/pages/*.md) get the same edit link and date; React pages have neither.
+        pages: {editUrl, editLocalizedFiles: true, showLastUpdateTime: docsOptions.showLastUpdateTime},
         theme: {
           customCss: './src/css/custom.css',
         },

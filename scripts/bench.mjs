@@ -106,7 +106,8 @@ function timed(command, args, env = {}) {
       clearInterval(sampler);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       if (code !== 0) reject(new Error(`${command} ${args.join(' ')} exited with ${code}`));
-      else resolve({seconds: Math.round(seconds * 10) / 10, peakMemoryMB: canSample ? Math.round(peak / 2 ** 20) : null});
+      else
+        resolve({seconds: Math.round(seconds * 10) / 10, peakMemoryMB: canSample ? Math.round(peak / 2 ** 20) : null});
     });
   });
 }

@@ -65,7 +65,12 @@ export function ownText(markdown) {
 function pathMatches(template, concrete) {
   const a = template.split('/');
   const b = concrete.split('/');
-  return a.length === b.length && a.every((part, i) => part === b[i] || /^\{[^}]+\}$/.test(part) || /^\{[^}]+\}$/.test(b[i]) || /^<[^>]+>$/.test(b[i]));
+  return (
+    a.length === b.length &&
+    a.every(
+      (part, i) => part === b[i] || /^\{[^}]+\}$/.test(part) || /^\{[^}]+\}$/.test(b[i]) || /^<[^>]+>$/.test(b[i]),
+    )
+  );
 }
 
 /** Problems in a page's own text: names that are not in the definition. */
@@ -94,7 +99,8 @@ export function proseProblems(markdown, operations, pageOperations) {
     ...text.matchAll(/\bparametr[oi]\s+(?:di\s+query\s+|di\s+percorso\s+)?`([A-Za-z_][\w]*)`/g),
   ];
   for (const match of parameterMentions) {
-    if (!parameters.has(match[1])) problems.push(`names the parameter ${match[1]}, which no operation of this page has`);
+    if (!parameters.has(match[1]))
+      problems.push(`names the parameter ${match[1]}, which no operation of this page has`);
   }
   return problems;
 }
@@ -127,10 +133,12 @@ export function lintDefinition({raw, operations}, docsDir) {
     if (!operation.summary) problems.push(`${where}: no summary`);
     if (!operation.description) problems.push(`${where}: no description`);
     if (!Array.isArray(operation.tags) || operation.tags.length !== 1) problems.push(`${where}: needs exactly one tag`);
-    else if (!tags.has(operation.tags[0])) problems.push(`${where}: tag "${operation.tags[0]}" is not declared under tags`);
+    else if (!tags.has(operation.tags[0]))
+      problems.push(`${where}: tag "${operation.tags[0]}" is not declared under tags`);
     const page = operation['x-page'];
     if (!page) problems.push(`${where}: no x-page`);
-    else if (!existsSync(path.join(docsDir, `${page}.md`))) problems.push(`${where}: x-page "${page}" is not a page of docs/api`);
+    else if (!existsSync(path.join(docsDir, `${page}.md`)))
+      problems.push(`${where}: x-page "${page}" is not a page of docs/api`);
     for (const parameter of operation.parameters) {
       if (!parameter.description) problems.push(`${where}: parameter ${parameter.name} has no description`);
       if (!parameter.schema?.type) problems.push(`${where}: parameter ${parameter.name} has no schema type`);
@@ -176,25 +184,31 @@ export function pageProblems({operations}, {docs, twins}) {
       const markdown = readFileSync(pageFile, 'utf8');
       const found = directiveIds(markdown);
       for (const id of found) {
-        if (!operations.some((op) => op.operationId === id)) problems.push(`${label}/${page}.md: ::operation "${id}" is not in the definition`);
-        else if (!expected.some((op) => op.operationId === id)) problems.push(`${label}/${page}.md: ::operation "${id}" belongs to another page (its x-page)`);
+        if (!operations.some((op) => op.operationId === id))
+          problems.push(`${label}/${page}.md: ::operation "${id}" is not in the definition`);
+        else if (!expected.some((op) => op.operationId === id))
+          problems.push(`${label}/${page}.md: ::operation "${id}" belongs to another page (its x-page)`);
       }
       for (const op of expected) {
-        if (!found.includes(op.operationId)) problems.push(`${label}/${page}.md: operation ${op.operationId} of the definition is not on the page`);
+        if (!found.includes(op.operationId))
+          problems.push(`${label}/${page}.md: operation ${op.operationId} of the definition is not on the page`);
       }
       const inOrder = found.filter((id) => expected.some((op) => op.operationId === id));
       const order = expected.map((op) => op.operationId).filter((id) => inOrder.includes(id));
       if (new Set(found).size !== found.length) problems.push(`${label}/${page}.md: an operation appears twice`);
-      else if (inOrder.join() !== order.join()) problems.push(`${label}/${page}.md: operations not in the definition's order (${order.join(', ')})`);
+      else if (inOrder.join() !== order.join())
+        problems.push(`${label}/${page}.md: operations not in the definition's order (${order.join(', ')})`);
       if (!/^toc_max_heading_level:\s*2\s*$/m.test(markdown.split(/\n---\n/)[0] ?? '')) {
         problems.push(`${label}/${page}.md: front matter needs toc_max_heading_level: 2 (one TOC entry per operation)`);
       }
-      for (const problem of proseProblems(markdown, operations, expected)) problems.push(`${label}/${page}.md: ${problem}`);
+      for (const problem of proseProblems(markdown, operations, expected))
+        problems.push(`${label}/${page}.md: ${problem}`);
     }
     for (const op of expected) claimed.set(op.operationId, page);
   }
   for (const op of operations) {
-    if (!claimed.has(op.operationId)) problems.push(`operation ${op.operationId}: its x-page "${op.operation['x-page']}" is not a page`);
+    if (!claimed.has(op.operationId))
+      problems.push(`operation ${op.operationId}: its x-page "${op.operation['x-page']}" is not a page`);
   }
   return problems;
 }
@@ -206,11 +220,13 @@ export function translationProblems(strings, translations) {
     const italian = translations.get(english);
     if (italian === undefined) problems.push(`i18n/${LOCALE}/openapi.json: no translation of "${english}"`);
     else if (!italian.trim()) problems.push(`i18n/${LOCALE}/openapi.json: empty translation of "${english}"`);
-    else if (italian.trim() === english.trim()) problems.push(`i18n/${LOCALE}/openapi.json: "${english}" is not translated`);
+    else if (italian.trim() === english.trim())
+      problems.push(`i18n/${LOCALE}/openapi.json: "${english}" is not translated`);
   }
   const wanted = new Set(strings);
   for (const key of translations.keys()) {
-    if (!wanted.has(key)) problems.push(`i18n/${LOCALE}/openapi.json: "${key}" is no longer used (run with --update-translations)`);
+    if (!wanted.has(key))
+      problems.push(`i18n/${LOCALE}/openapi.json: "${key}" is no longer used (run with --update-translations)`);
   }
   return problems;
 }

@@ -20,7 +20,16 @@ Also lists UI strings of i18n/<locale>/code.json still identical to their Englis
   --locale  locale folder to inspect (default: it)`;
 
 /** Strings that are the same in English and Italian on purpose. */
-export const SAME_IN_BOTH = new Set(['Home', 'Home page', '{authorName} - {nPosts}', 'Seer Box', 'API', '25.3.0', 'Audit', 'Seer Box Sentinel']);
+export const SAME_IN_BOTH = new Set([
+  'Home',
+  'Home page',
+  '{authorName} - {nPosts}',
+  'Seer Box',
+  'API',
+  '25.3.0',
+  'Audit',
+  'Seer Box Sentinel',
+]);
 
 /** Last change time of a file in seconds: now if it has uncommitted changes, else its last commit. */
 export function lastChange(file, root = '.') {
@@ -59,20 +68,21 @@ export function englishDefaults(root = '.') {
   return defaults;
 }
 
-
 /** Builds the report for a locale. */
 export function report({root = '.', locale = 'it'} = {}) {
   const docsRoot = path.join(root, 'docs');
   const twinRoot = path.join(root, 'i18n', locale, 'docusaurus-plugin-content-docs/current');
-  const pages = listFiles(docsRoot, /\.mdx?$/).sort().map((file) => {
-    const rel = path.relative(docsRoot, file);
-    const twin = path.join(twinRoot, rel);
-    if (!existsSync(twin)) return {page: rel, status: 'missing'};
-    const source = lastChange(file, root);
-    const translated = lastChange(twin, root);
-    const stale = source !== null && translated !== null && source > translated;
-    return {page: rel, status: stale ? 'stale' : 'ok'};
-  });
+  const pages = listFiles(docsRoot, /\.mdx?$/)
+    .sort()
+    .map((file) => {
+      const rel = path.relative(docsRoot, file);
+      const twin = path.join(twinRoot, rel);
+      if (!existsSync(twin)) return {page: rel, status: 'missing'};
+      const source = lastChange(file, root);
+      const translated = lastChange(twin, root);
+      const stale = source !== null && translated !== null && source > translated;
+      return {page: rel, status: stale ? 'stale' : 'ok'};
+    });
   const codeFile = path.join(root, 'i18n', locale, 'code.json');
   const untranslated = [];
   if (existsSync(codeFile)) {

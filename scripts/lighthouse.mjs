@@ -85,18 +85,27 @@ async function main(argv) {
       const lhr = runnerResult?.lhr;
       if (!lhr) throw new Error(`no report for ${page}`);
       if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-      const scores = Object.fromEntries(categories.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
+      const scores = Object.fromEntries(
+        categories.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+      );
       const lost = categories.flatMap((id) =>
         (lhr.categories[id]?.auditRefs ?? [])
           .filter((ref) => ref.weight > 0)
           .map((ref) => lhr.audits[ref.id])
           .filter((audit) => audit && audit.score !== null && audit.score < 1)
-          .map((audit) => `${id}: ${audit.id} (${Math.round(audit.score * 100)})${audit.displayValue ? ` ${audit.displayValue}` : ''}`),
+          .map(
+            (audit) =>
+              `${id}: ${audit.id} (${Math.round(audit.score * 100)})${audit.displayValue ? ` ${audit.displayValue}` : ''}`,
+          ),
       );
       const metrics = Object.fromEntries(
-        ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map(
-          (id) => [id, lhr.audits[id]?.displayValue ?? null],
-        ),
+        [
+          'first-contentful-paint',
+          'largest-contentful-paint',
+          'total-blocking-time',
+          'cumulative-layout-shift',
+          'speed-index',
+        ].map((id) => [id, lhr.audits[id]?.displayValue ?? null]),
       );
       results.push({page, scores, metrics, lost});
     }

@@ -1,4 +1,4 @@
-import React, {type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Translate, {translate} from '@docusaurus/Translate';
 import Layout from '@theme/Layout';
@@ -12,8 +12,8 @@ const capabilities: Card[] = [
     title: <Translate id="home.capability.traffic.title">Reads your HTTP traffic</Translate>,
     body: (
       <Translate id="home.capability.traffic.body">
-        Access logs from NGINX, Apache, HAProxy and OPLON ADC, or a Seer Box Sentinel sensor, are
-        streamed to Seer Box and parsed transaction by transaction.
+        Access logs from NGINX, Apache, HAProxy and OPLON ADC, or a Seer Box Sentinel sensor, are streamed to Seer Box
+        and parsed transaction by transaction.
       </Translate>
     ),
     to: '/main/configuration/traffic-sources/traffic-source-management',
@@ -22,8 +22,8 @@ const capabilities: Card[] = [
     title: <Translate id="home.capability.detection.title">Detects malicious activity</Translate>,
     body: (
       <Translate id="home.capability.detection.body">
-        Its machine-learning engine learns how each protected application behaves and flags the
-        clients and transactions that do not fit, as alerts you can triage.
+        Its machine-learning engine learns how each protected application behaves and flags the clients and transactions
+        that do not fit, as alerts you can triage.
       </Translate>
     ),
     to: '/main/how-to/alerts',
@@ -32,8 +32,8 @@ const capabilities: Card[] = [
     title: <Translate id="home.capability.protection.title">Blocks attackers where they enter</Translate>,
     body: (
       <Translate id="home.capability.protection.body">
-        Network, application and legitimate rules are pushed to network firewalls (iptables, NGINX,
-        OPLON) and web application firewalls (ModSecurity, OPLON WAF).
+        Network, application and legitimate rules are pushed to network firewalls (iptables, NGINX, OPLON) and web
+        application firewalls (ModSecurity, OPLON WAF).
       </Translate>
     ),
     to: '/main/how-to/protection/',
@@ -42,8 +42,8 @@ const capabilities: Card[] = [
     title: <Translate id="home.capability.api.title">Automates through a REST API</Translate>,
     body: (
       <Translate id="home.capability.api.body">
-        Everything the web interface shows, from alerts to settings, is also available to your own
-        tools through an authenticated REST API.
+        Everything the web interface shows, from alerts to settings, is also available to your own tools through an
+        authenticated REST API.
       </Translate>
     ),
     to: '/api/authentication/signin',
@@ -54,9 +54,7 @@ const entryPoints: Card[] = [
   {
     title: <Translate id="home.entry.quickstart.title">Quick start</Translate>,
     body: (
-      <Translate id="home.entry.quickstart.body">
-        The shortest path from an empty server to your first alert.
-      </Translate>
+      <Translate id="home.entry.quickstart.body">The shortest path from an empty server to your first alert.</Translate>
     ),
     to: '/main/quickstart',
   },
@@ -64,8 +62,7 @@ const entryPoints: Card[] = [
     title: <Translate id="home.entry.architecture.title">Architecture</Translate>,
     body: (
       <Translate id="home.entry.architecture.body">
-        Engine, Sentinel, Gui, Reporter, Queue and Storage: what each part does and which ports it
-        uses.
+        Engine, Sentinel, Gui, Reporter, Queue and Storage: what each part does and which ports it uses.
       </Translate>
     ),
     to: '/main/architecture',
@@ -126,9 +123,9 @@ export default function Home(): ReactNode {
           </Heading>
           <p className={styles.heroLead}>
             <Translate id="home.hero.lead">
-              Seer Box is an on-premise system that analyses the HTTP traffic of your web servers
-              and load balancers, detects malicious clients and transactions, and pushes blocking
-              rules to your network firewalls and web application firewalls.
+              Seer Box is an on-premise system that analyses the HTTP traffic of your web servers and load balancers,
+              detects malicious clients and transactions, and pushes blocking rules to your network firewalls and web
+              application firewalls.
             </Translate>
           </p>
           <div className={styles.heroButtons}>
@@ -168,8 +165,8 @@ export default function Home(): ReactNode {
               </li>
               <li>
                 <Translate id="home.flow.step3">
-                  Suspicious clients and transactions become alerts in the web interface and in
-                  your notification channels.
+                  Suspicious clients and transactions become alerts in the web interface and in your notification
+                  channels.
                 </Translate>
               </li>
               <li>
@@ -187,9 +184,8 @@ export default function Home(): ReactNode {
             </Heading>
             <p>
               <Translate id="home.audience.body">
-                This site is for the people who install, configure and run Seer Box, often on
-                networks without internet access: it works entirely offline, in English and in
-                Italian.
+                This site is for the people who install, configure and run Seer Box, often on networks without internet
+                access: it works entirely offline, in English and in Italian.
               </Translate>
             </p>
             <CardGrid cards={entryPoints} />

@@ -17,7 +17,8 @@ export function sitemapUrls({siteUrl, baseUrl, locales, defaultLocale}: RobotsIn
  * (endless query URLs with no content of their own); both sitemaps listed.
  */
 export function robotsTxt(input: RobotsInput): string {
-  if (!/^https?:\/\/[^/]+/.test(input.siteUrl)) throw new Error(`robots.txt: site URL must be http(s)://host, got "${input.siteUrl}"`);
+  if (!/^https?:\/\/[^/]+/.test(input.siteUrl))
+    throw new Error(`robots.txt: site URL must be http(s)://host, got "${input.siteUrl}"`);
   if (!input.baseUrl.startsWith('/') || !input.baseUrl.endsWith('/')) {
     throw new Error(`robots.txt: base URL must start and end with "/", got "${input.baseUrl}"`);
   }

@@ -31,13 +31,13 @@ export default function slimSearchBundle(): Plugin {
       const bundler = utils.currentBundler.instance;
       return {
         plugins: [
-          new bundler.NormalModuleReplacementPlugin(/proxiedGenerated(Constants)?$/, (data: {
-            request: string;
-            contextInfo?: {issuer?: string};
-          }) => {
-            const replacement = replacementFor(data.request, data.contextInfo?.issuer);
-            if (replacement) data.request = replacement;
-          }),
+          new bundler.NormalModuleReplacementPlugin(
+            /proxiedGenerated(Constants)?$/,
+            (data: {request: string; contextInfo?: {issuer?: string}}) => {
+              const replacement = replacementFor(data.request, data.contextInfo?.issuer);
+              if (replacement) data.request = replacement;
+            },
+          ),
         ],
       };
     },

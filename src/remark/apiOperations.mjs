@@ -102,7 +102,7 @@ export const LABELS = {
     noAuth: 'Questa operazione non richiede un token.',
     derivedTitle: 'Operazione ricavata',
     derived:
-      "La documentazione del prodotto non pubblica questa operazione. Percorso e struttura seguono le convenzioni delle operazioni documentate: verificarli sulla propria installazione prima di farvi affidamento.",
+      'La documentazione del prodotto non pubblica questa operazione. Percorso e struttura seguono le convenzioni delle operazioni documentate: verificarli sulla propria installazione prima di farvi affidamento.',
     query: 'query',
     path: 'percorso',
     header_: 'intestazione',
@@ -228,7 +228,13 @@ function typeOf(schema) {
 /** Merges `allOf` parts into one object schema. */
 export function mergeAllOf(schema) {
   if (!schema?.allOf) return schema;
-  const merged = {...schema, allOf: undefined, type: 'object', properties: {...(schema.properties ?? {})}, required: [...(schema.required ?? [])]};
+  const merged = {
+    ...schema,
+    allOf: undefined,
+    type: 'object',
+    properties: {...(schema.properties ?? {})},
+    required: [...(schema.required ?? [])],
+  };
   for (const part of schema.allOf.map(mergeAllOf)) {
     for (const [name, property] of Object.entries(part.properties ?? {})) {
       const existing = merged.properties[name];
@@ -380,8 +386,15 @@ export function operationNodes(entry, {locale = 'en', translate = (value) => val
   const secured = !Array.isArray(operation.security) || operation.security.length > 0;
   const requestMedia = mediaOf(operation.requestBody?.content);
   const headerRows = [];
-  if (secured) headerRows.push([[code('Authorization')], [code(labels.bearerValue)], [text(labels.yes)], [text(labels.bearerNote)]]);
-  if (requestMedia) headerRows.push([[code('Content-Type')], [code('application/json')], [text(labels.yes)], [text(labels.jsonNote)]]);
+  if (secured)
+    headerRows.push([
+      [code('Authorization')],
+      [code(labels.bearerValue)],
+      [text(labels.yes)],
+      [text(labels.bearerNote)],
+    ]);
+  if (requestMedia)
+    headerRows.push([[code('Content-Type')], [code('application/json')], [text(labels.yes)], [text(labels.jsonNote)]]);
   nodes.push(paragraph([strong([text(labels.headers)])]));
   if (headerRows.length) {
     nodes.push(table([labels.header, labels.value, labels.required, labels.description], headerRows, data('headers')));
@@ -521,7 +534,11 @@ export default function remarkApiOperations({specPath, i18nDir, defaultLocale = 
     if (!found.length) return;
     const {operations} = definition();
     const locale = localeOfFile(file.path, defaultLocale);
-    const translate = translatorFor(locale, loadTranslations(path.join(i18nDir, locale, 'openapi.json')), defaultLocale);
+    const translate = translatorFor(
+      locale,
+      loadTranslations(path.join(i18nDir, locale, 'openapi.json')),
+      defaultLocale,
+    );
     // Replace from the last so earlier indexes stay valid.
     for (const {node, index, parent} of found.reverse()) {
       const id = node.attributes?.id;

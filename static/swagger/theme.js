@@ -8,7 +8,8 @@
     try {
       var value = window.localStorage.getItem('theme');
       return value === 'light' || value === 'dark' ? value : null;
-    } catch (error) {
+    } catch {
+      // Storage blocked (private mode, policy): fall back to the system preference.
       return null;
     }
   }

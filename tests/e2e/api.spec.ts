@@ -54,7 +54,10 @@ test.describe('API pages render exactly the definition', () => {
           );
           for (const [status, response] of Object.entries(operation.responses)) {
             if (!status.startsWith('2') || !response.content) continue;
-            expect((await firstColumn(page, operationId, `response-${status}`)).length, `${operationId} ${status} fields`).toBeGreaterThan(0);
+            expect(
+              (await firstColumn(page, operationId, `response-${status}`)).length,
+              `${operationId} ${status} fields`,
+            ).toBeGreaterThan(0);
           }
           // A copyable curl example for every operation.
           const curl = page.locator(`#${anchor}-example ~ div pre`).first();
@@ -95,7 +98,12 @@ test.describe('Swagger UI at /swagger/index.html', () => {
     await expect(page.locator('.try-out__btn')).toHaveCount(0);
   });
 
-  for (const probe of ['?url=/probe.yaml', '?configUrl=/probe.json', '?url=https://example.invalid/x.yaml', '?configUrl=https://example.invalid/c.json']) {
+  for (const probe of [
+    '?url=/probe.yaml',
+    '?configUrl=/probe.json',
+    '?url=https://example.invalid/x.yaml',
+    '?configUrl=https://example.invalid/c.json',
+  ]) {
     test(`ignores ${probe}`, async ({page}) => {
       const requested: string[] = [];
       page.on('request', (request) => requested.push(new URL(request.url()).pathname));

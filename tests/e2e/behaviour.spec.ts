@@ -16,12 +16,18 @@ test.describe('language switch', () => {
   for (const path of samples) {
     test(`English → Italian → English keeps ${path}`, async ({page}) => {
       await page.goto(path);
-      await page.locator('.navbar .dropdown > .navbar__link').filter({hasText: /English/}).hover();
+      await page
+        .locator('.navbar .dropdown > .navbar__link')
+        .filter({hasText: /English/})
+        .hover();
       await page.locator('.navbar a.dropdown__link[lang="it"]').click();
       await expect(page).toHaveURL((url) => url.pathname === localePath(path, 'it'));
       await expect(page.locator('html')).toHaveAttribute('lang', 'it');
 
-      await page.locator('.navbar .dropdown > .navbar__link').filter({hasText: /Italiano/}).hover();
+      await page
+        .locator('.navbar .dropdown > .navbar__link')
+        .filter({hasText: /Italiano/})
+        .hover();
       await page.locator('.navbar a.dropdown__link[lang="en"]').click();
       await expect(page).toHaveURL((url) => url.pathname === path);
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -35,8 +41,10 @@ test.describe('language switch', () => {
     await expect(navbar.getByRole('link', {name: /Riferimento API/})).toBeVisible();
     await expect(page.locator('.theme-doc-sidebar-menu')).toContainText('Installazione');
     await expect(page.locator('.theme-doc-sidebar-menu')).toContainText('Guide operative');
-    await expect(page.locator('footer')).toContainText('Guida utente');
-    await expect(page.locator('footer')).toContainText('Copyright © 2025');
+    // The site footer (a doc page has a second <footer>, with the edit link and the date).
+    const footer = page.locator('footer.theme-layout-footer');
+    await expect(footer).toContainText('Guida utente');
+    await expect(footer).toContainText('Copyright © 2025');
   });
 });
 
@@ -106,7 +114,7 @@ test.describe('scrolling on navigation', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test('a navigation to another page\'s anchor lands on the anchor', async ({page}) => {
+  test("a navigation to another page's anchor lands on the anchor", async ({page}) => {
     const from = '/main/configuration/sentinel/overview';
     await page.goto(from);
     // The first link in the article to an anchor on another page.

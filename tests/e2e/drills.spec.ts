@@ -11,8 +11,24 @@ import {test, expect, localePath} from './helpers';
 const drillsPage = '/__fixtures/drills';
 const crashPage = '/__fixtures/pages/crash';
 const text = {
-  en: {page: 'This page crashed', content: 'This page crashed.', tryAgain: 'Try again', cause: 'Cause:', retry: 'Retry', title: 'Page Error', banner: 'Your site did not load properly'},
-  it: {page: 'Questa pagina si è bloccata', content: 'Questa pagina si è bloccata.', tryAgain: 'Riprova', cause: 'Causa:', retry: 'Riprova', title: 'Errore della pagina', banner: 'Il sito non è stato caricato correttamente'},
+  en: {
+    page: 'This page crashed',
+    content: 'This page crashed.',
+    tryAgain: 'Try again',
+    cause: 'Cause:',
+    retry: 'Retry',
+    title: 'Page Error',
+    banner: 'Your site did not load properly',
+  },
+  it: {
+    page: 'Questa pagina si è bloccata',
+    content: 'Questa pagina si è bloccata.',
+    tryAgain: 'Riprova',
+    cause: 'Causa:',
+    retry: 'Riprova',
+    title: 'Errore della pagina',
+    banner: 'Il sito non è stato caricato correttamente',
+  },
 } as const;
 
 const setCrash = (page: Page, on: boolean) =>
@@ -46,15 +62,21 @@ for (const locale of ['en', 'it'] as const) {
   const t = text[locale];
 
   test.describe(`crash drills (${locale})`, () => {
-    test('an error while rendering a docs page shows the in-layout crash report; Try again recovers', async ({page, watch}) => {
+    test('an error while rendering a docs page shows the in-layout crash report; Try again recovers', async ({
+      page,
+      watch,
+    }) => {
       watch.expectedErrors.push(/Drill:/);
       await page.goto(localePath('/main/architecture', locale));
       await setCrash(page, true);
       // Client-side navigation to the drill page: the fault strikes during a navigation.
-      await page.evaluate((path) => {
-        window.history.pushState(null, '', path);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, localePath(drillsPage, locale));
+      await page.evaluate(
+        (path) => {
+          window.history.pushState(null, '', path);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        },
+        localePath(drillsPage, locale),
+      );
       const report = page.locator('[data-crash-report="content"]');
       await expect(report.locator('h1')).toHaveText(t.content);
       await expect(report.locator('h1')).toBeFocused();
@@ -82,7 +104,9 @@ for (const locale of ['en', 'it'] as const) {
       const report = page.locator('[data-crash-report="page"]');
       await expect(report.locator('h1')).toHaveText(t.page);
       await expect(page).toHaveTitle(t.title);
-      await expect(report.locator('[data-crash-details]')).toContainText(`${t.cause}\nDrill: the page data was missing`);
+      await expect(report.locator('[data-crash-details]')).toContainText(
+        `${t.cause}\nDrill: the page data was missing`,
+      );
       await setCrash(page, false);
       await report.getByRole('button', {name: t.tryAgain}).click();
       await expect(page.locator('[data-drill="page-ok"]')).toBeVisible();
@@ -90,7 +114,10 @@ for (const locale of ['en', 'it'] as const) {
   });
 
   test.describe(`loading drills (${locale})`, () => {
-    test('a failed lazy chunk shows the error with Retry, which recovers once the network is back', async ({page, watch}) => {
+    test('a failed lazy chunk shows the error with Retry, which recovers once the network is back', async ({
+      page,
+      watch,
+    }) => {
       watch.expectedErrors.push(/ERR_FAILED|Loading chunk|ChunkLoadError|Failed to load resource/);
       await page.goto(localePath(drillsPage, locale));
       await expect(page.locator('[data-drill="crash-ok"]')).toBeVisible();
@@ -140,7 +167,10 @@ for (const locale of ['en', 'it'] as const) {
     await page.waitForLoadState('load');
     await expect(page.locator('#__seerbox-base-url-banner')).toHaveCount(0);
     // The banner's script is in the home page only.
-    const other = readFileSync(locale === 'en' ? 'build/main/architecture/index.html' : 'build/it/main/architecture/index.html', 'utf8');
+    const other = readFileSync(
+      locale === 'en' ? 'build/main/architecture/index.html' : 'build/it/main/architecture/index.html',
+      'utf8',
+    );
     expect(other).not.toContain('__seerbox-base-url-banner');
   });
 }
@@ -160,7 +190,10 @@ test.describe('navigation under faults', () => {
     await expect(page).toHaveURL(/\/main\/quickstart$/);
   });
 
-  test('failing route chunks during a client-side navigation lead to a full page load of the target', async ({page, watch}) => {
+  test('failing route chunks during a client-side navigation lead to a full page load of the target', async ({
+    page,
+    watch,
+  }) => {
     watch.expectedErrors.push(/ERR_FAILED|Failed to load resource|Loading chunk \d+ failed/);
     await page.goto('/main/architecture');
     await page.evaluate(() => ((window as unknown as {__marker: number}).__marker = 1));

@@ -102,9 +102,9 @@ export {expect};
 export async function sidebarOf(page: Page): Promise<'main' | 'api' | null> {
   const sidebar = page.locator('.theme-doc-sidebar-menu');
   if ((await sidebar.count()) === 0) return null;
-  const hrefs = await sidebar.locator('a[href]').evaluateAll((links) =>
-    links.map((link) => new URL((link as HTMLAnchorElement).href).pathname),
-  );
+  const hrefs = await sidebar
+    .locator('a[href]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
   const hasMain = hrefs.some((href) => /\/main\/architecture$/.test(href));
   const hasApi = hrefs.some((href) => /\/api\/license$/.test(href));
   if (hasMain && !hasApi) return 'main';

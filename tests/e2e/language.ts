@@ -1,5 +1,20 @@
 const ENGLISH_WORDS = new Set(['the', 'and', 'of', 'to', 'is', 'with', 'for', 'you', 'this', 'that', 'are', 'from']);
-const ITALIAN_WORDS = new Set(['il', 'la', 'di', 'che', 'per', 'una', 'è', 'con', 'del', 'della', 'le', 'gli', 'sono', 'dei']);
+const ITALIAN_WORDS = new Set([
+  'il',
+  'la',
+  'di',
+  'che',
+  'per',
+  'una',
+  'è',
+  'con',
+  'del',
+  'della',
+  'le',
+  'gli',
+  'sono',
+  'dei',
+]);
 
 /** Guesses the language of a text from its most common function words. */
 export function guessLanguage(text: string): 'en' | 'it' | 'unknown' {

@@ -46,7 +46,9 @@ function recordIndexRequests(page: Page): string[] {
 
 for (const c of cases) {
   test.describe(`search (${c.locale})`, () => {
-    test(`the ${c.locale} index holds "${c.base}" but never "${c.query}", and only ${c.locale} pages`, async ({page}) => {
+    test(`the ${c.locale} index holds "${c.base}" but never "${c.query}", and only ${c.locale} pages`, async ({
+      page,
+    }) => {
       await page.goto(localePath('/', c.locale));
       const {texts, urls} = await indexTexts(page, c.locale);
       expect(texts.length).toBeGreaterThan(500);
@@ -106,11 +108,16 @@ for (const c of cases) {
       await expect(page.locator('html')).toHaveAttribute('lang', c.locale);
       const heading = c.locale === 'it' ? `Risultati della ricerca di "${c.query}"` : `Search results for "${c.query}"`;
       await expect(page.locator('h1')).toHaveText(heading);
-      await expect(page.locator('input[name="q"]')).toHaveAttribute('aria-label', c.locale === 'it' ? 'Cerca' : 'Search');
+      await expect(page.locator('input[name="q"]')).toHaveAttribute(
+        'aria-label',
+        c.locale === 'it' ? 'Cerca' : 'Search',
+      );
       const results = page.locator('article h2 a');
       await expect(results.first()).toBeVisible();
       await expect(page.getByText(c.locale === 'it' ? /\d+ documenti trovati/ : /\d+ documents found/)).toBeVisible();
-      const hrefs = await results.evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+      const hrefs = await results.evaluateAll((links) =>
+        links.map((link) => new URL((link as HTMLAnchorElement).href).pathname),
+      );
       expect(hrefs[0]).toBe(c.target);
       const otherLanguage = hrefs.filter((href) => (c.locale === 'it') !== href.startsWith('/it/'));
       expect(otherLanguage).toEqual([]);
@@ -118,9 +125,13 @@ for (const c of cases) {
 
     test(`an empty search page and a query with no match say so in ${c.locale}`, async ({page}) => {
       await page.goto(localePath('/search', c.locale));
-      await expect(page.locator('h1')).toHaveText(c.locale === 'it' ? 'Cerca nella documentazione' : 'Search the documentation');
+      await expect(page.locator('h1')).toHaveText(
+        c.locale === 'it' ? 'Cerca nella documentazione' : 'Search the documentation',
+      );
       await page.locator('input[name="q"]').fill('zzqqxxnothing');
-      await expect(page.getByText(c.locale === 'it' ? 'Nessun documento trovato' : 'No documents were found')).toBeVisible();
+      await expect(
+        page.getByText(c.locale === 'it' ? 'Nessun documento trovato' : 'No documents were found'),
+      ).toBeVisible();
       expect(new URL(page.url()).searchParams.get('q')).toBe('zzqqxxnothing');
     });
   });

@@ -31,7 +31,9 @@ test.describe('sitemaps, robots.txt and social card', () => {
     expect(lines).toContain('Allow: /');
     expect(lines).toContain('Disallow: /search');
     expect(lines).toContain('Disallow: /it/search');
-    const sitemaps = lines.filter((line) => line.startsWith('Sitemap: ')).map((line) => new URL(line.slice(9)).pathname);
+    const sitemaps = lines
+      .filter((line) => line.startsWith('Sitemap: '))
+      .map((line) => new URL(line.slice(9)).pathname);
     expect(sitemaps).toEqual(['/sitemap.xml', '/it/sitemap.xml']);
   });
 

@@ -17,11 +17,18 @@ const mini = path.resolve('tests/fixtures/api/mini.yaml');
 const definition = loadDefinition(mini);
 const [listThings, touchThing] = definition.operations;
 
-type Node = {type: string; value?: string; depth?: number; children?: Node[]; data?: {hProperties?: Record<string, string>}};
+type Node = {
+  type: string;
+  value?: string;
+  depth?: number;
+  children?: Node[];
+  data?: {hProperties?: Record<string, string>};
+};
 const textOf = (node: Node): string => node.value ?? (node.children ?? []).map(textOf).join('');
 const tableOf = (nodes: Node[], part: string) =>
   nodes.find((node) => node.type === 'table' && node.data?.hProperties?.['data-api-table'] === part);
-const columnOf = (table: Node | undefined, index = 0) => (table?.children ?? []).slice(1).map((row) => textOf(row.children![index]));
+const columnOf = (table: Node | undefined, index = 0) =>
+  (table?.children ?? []).slice(1).map((row) => textOf(row.children![index]));
 
 test('resolveRefs inlines local references and refuses others', () => {
   const doc = resolveRefs({a: {$ref: '#/b'}, b: {c: 1}});
@@ -35,12 +42,25 @@ test('schemaFields flattens envelopes, arrays and allOf with dotted names', () =
   const schema = listThings.operation.responses['200'].content['application/json'].schema;
   assert.deepEqual(
     schemaFields(schema).map((row: {name: string; type: string}) => `${row.name}: ${row.type}`),
-    ['data: object', 'data.things: array<object>', 'data.things[].id: string', 'data.things[].seen: integer (int64)', 'message: string', 'status: string'],
+    [
+      'data: object',
+      'data.things: array<object>',
+      'data.things[].id: string',
+      'data.things[].seen: integer (int64)',
+      'message: string',
+      'status: string',
+    ],
   );
 });
 
 test('exampleFor builds an example from property examples and types', () => {
-  assert.deepEqual(exampleFor({type: 'object', properties: {a: {type: 'string', example: 'x'}, b: {type: 'array', items: {type: 'integer'}}}}), {a: 'x', b: [0]});
+  assert.deepEqual(
+    exampleFor({
+      type: 'object',
+      properties: {a: {type: 'string', example: 'x'}, b: {type: 'array', items: {type: 'integer'}}},
+    }),
+    {a: 'x', b: [0]},
+  );
 });
 
 test('one operation renders heading, endpoint, parameters, statuses, fields and curl', () => {
@@ -66,7 +86,10 @@ test('an operation without a token, with a body and derived, says so', () => {
   const nodes = operationNodes(touchThing) as Node[];
   assert.equal(tableOf(nodes, 'headers') && columnOf(tableOf(nodes, 'headers')).join(), 'Content-Type');
   assert.ok(nodes.some((node) => node.type === 'paragraph' && /needs no token/.test(textOf(node))));
-  assert.ok(nodes.some((node) => node.type === 'containerDirective'), 'derived note');
+  assert.ok(
+    nodes.some((node) => node.type === 'containerDirective'),
+    'derived note',
+  );
   assert.deepEqual(columnOf(tableOf(nodes, 'request-body')), ['force']);
   assert.doesNotMatch(curlExample(touchThing), /Authorization/);
   assert.match(curlExample(touchThing), /-d '\{"force":true\}'/);
@@ -79,7 +102,10 @@ test('Italian rendering uses Italian labels and translations, and refuses a miss
     return translations[value];
   };
   assert.throws(() => operationNodes(listThings, {locale: 'it', translate}), /missing Returns the things\./);
-  const nodes = operationNodes(listThings, {locale: 'it', translate: (value: string) => translations[value] ?? `IT ${value}`}) as Node[];
+  const nodes = operationNodes(listThings, {
+    locale: 'it',
+    translate: (value: string) => translations[value] ?? `IT ${value}`,
+  }) as Node[];
   assert.equal(textOf(nodes[0]), 'Elencare tutte le cose');
   assert.equal(nodes[0].data?.hProperties?.id, 'list-all-things', 'anchors stay English');
   assert.ok(nodes.some((node) => node.type === 'heading' && textOf(node) === 'Risposte'));
@@ -108,9 +134,20 @@ test('the plugin replaces directives and rejects unknown operation ids', async (
   assert.equal(textOf(tree.children![1]), 'List all things');
   assert.ok(!tree.children!.some((node) => node.type === 'leafDirective'));
 
-  const bad: Node = {type: 'root', children: [{type: 'leafDirective', name: 'operation', attributes: {id: 'nope'}, children: []} as unknown as Node]};
+  const bad: Node = {
+    type: 'root',
+    children: [{type: 'leafDirective', name: 'operation', attributes: {id: 'nope'}, children: []} as unknown as Node],
+  };
   await assert.rejects(transform(bad, {path: '/site/docs/api/things.md'}), /"nope"\} is not an operationId/);
-  const italian: Node = {type: 'root', children: [{type: 'leafDirective', name: 'operation', attributes: {id: 'listThings'}, children: []} as unknown as Node]};
-  await assert.rejects(transform(italian, {path: '/site/i18n/it/x/api/things.md'}), /No it translation of the API description "List all things"/);
+  const italian: Node = {
+    type: 'root',
+    children: [
+      {type: 'leafDirective', name: 'operation', attributes: {id: 'listThings'}, children: []} as unknown as Node,
+    ],
+  };
+  await assert.rejects(
+    transform(italian, {path: '/site/i18n/it/x/api/things.md'}),
+    /No it translation of the API description "List all things"/,
+  );
   assert.throws(() => remarkApiOperations({} as never), /needs specPath and i18nDir/);
 });

@@ -6,7 +6,11 @@ import {defaultPages, parseArgs as parseLighthouseArgs} from '../../scripts/ligh
 
 test('bench: options, and bad ones refused', () => {
   assert.deepEqual(parseArgs([]), {build: true, dir: 'build', browser: true});
-  assert.deepEqual(parseArgs(['--skip-build', '--no-browser', '--dir', 'out']), {build: false, dir: 'out', browser: false});
+  assert.deepEqual(parseArgs(['--skip-build', '--no-browser', '--dir', 'out']), {
+    build: false,
+    dir: 'out',
+    browser: false,
+  });
   assert.throws(() => parseArgs(['--dir']), /--dir needs a value/);
   assert.throws(() => parseArgs(['--fast']), /unknown argument: --fast/);
   const cli = spawnSync(process.execPath, ['scripts/bench.mjs', '--skip-build', '--dir', '/nonexistent-build'], {
@@ -29,7 +33,9 @@ test('lighthouse: the four kinds of page in both languages, and bad options refu
   assert.deepEqual(parseLighthouseArgs(['--page', '/x', '--json']).pages, ['/x']);
   assert.throws(() => parseLighthouseArgs(['--page', 'x']), /must be a path starting with "\/"/);
   assert.throws(() => parseLighthouseArgs(['--dir']), /--dir needs a value/);
-  const cli = spawnSync(process.execPath, ['scripts/lighthouse.mjs', '--dir', '/nonexistent-build'], {encoding: 'utf8'});
+  const cli = spawnSync(process.execPath, ['scripts/lighthouse.mjs', '--dir', '/nonexistent-build'], {
+    encoding: 'utf8',
+  });
   assert.equal(cli.status, 2);
   assert.match(cli.stderr, /no build in \/nonexistent-build/);
 });

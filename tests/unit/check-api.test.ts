@@ -44,8 +44,14 @@ function project({english = page(''), twin = page(''), translations = italian as
   let spec = readFileSync(mini, 'utf8');
   // The mini fixture leaves two descriptions out on purpose (see below); a clean project has them.
   spec = spec
-    .replace('x-page: things\n      x-derived: true', 'description: Touches one thing.\n      x-page: things\n      x-derived: true')
-    .replace('                          things:\n', '                          things:\n                            description: Things in this page.\n');
+    .replace(
+      'x-page: things\n      x-derived: true',
+      'description: Touches one thing.\n      x-page: things\n      x-derived: true',
+    )
+    .replace(
+      '                          things:\n',
+      '                          things:\n                            description: Things in this page.\n',
+    );
   writeFileSync(path.join(root, 'api', 'openapi.yaml'), spec);
   mkdirSync(path.join(root, 'docs', 'api'), {recursive: true});
   writeFileSync(path.join(root, 'docs', 'api', 'things.md'), english);
@@ -66,20 +72,30 @@ test('the lint rules catch missing descriptions (the raw mini fixture lacks two)
   const root = project();
   cpSync(mini, path.join(root, 'api', 'openapi.yaml'));
   const {problems} = await checkApi(root);
-  assert.ok(problems.some((p) => /touchThing\): no description/.test(p)), problems.join('\n'));
-  assert.ok(problems.some((p) => /field data\.things has no description/.test(p)), problems.join('\n'));
+  assert.ok(
+    problems.some((p) => /touchThing\): no description/.test(p)),
+    problems.join('\n'),
+  );
+  assert.ok(
+    problems.some((p) => /field data\.things has no description/.test(p)),
+    problems.join('\n'),
+  );
 });
 
 test('an operation missing from a page, or an unknown one, is reported', async () => {
   const english = page('').replace('::operation{id="touchThing"}\n', '');
   const twin = page('\n::operation{id="eraseThing"}\n');
   const {problems} = await checkApi(project({english, twin}));
-  assert.ok(problems.some((p) => /docs\/api\/things\.md: operation touchThing of the definition is not on the page/.test(p)));
+  assert.ok(
+    problems.some((p) => /docs\/api\/things\.md: operation touchThing of the definition is not on the page/.test(p)),
+  );
   assert.ok(problems.some((p) => /i18n\/it\/things\.md: ::operation "eraseThing" is not in the definition/.test(p)));
 });
 
 test('prose naming a path, status code or parameter the definition lacks is reported', async () => {
-  const english = page('\nCall `DELETE /api/v1/things/<id>` or `/api/v1/gadgets`; it answers status 404. Set the `size` parameter.\n');
+  const english = page(
+    '\nCall `DELETE /api/v1/things/<id>` or `/api/v1/gadgets`; it answers status 404. Set the `size` parameter.\n',
+  );
   const {problems} = await checkApi(project({english}));
   const text = problems.join('\n');
   assert.match(text, /names DELETE \/api\/v1\/things\/<id>, which is not an operation/);
@@ -90,12 +106,17 @@ test('prose naming a path, status code or parameter the definition lacks is repo
 
 test('prose naming what the definition has is fine', () => {
   const definition = loadDefinition(mini);
-  const text = 'Use `GET /api/v1/things` with the `colour` parameter; it may answer status 403. See `/api/v1/things/{id}`.';
+  const text =
+    'Use `GET /api/v1/things` with the `colour` parameter; it may answer status 403. See `/api/v1/things/{id}`.';
   assert.deepEqual(proseProblems(text, definition.operations, definition.operations), []);
 });
 
 test('missing, untranslated and unused translations are reported', async () => {
-  const translations: Record<string, string> = {...italian, 'Old text.': 'Testo vecchio.', 'Outcome code.': 'Outcome code.'};
+  const translations: Record<string, string> = {
+    ...italian,
+    'Old text.': 'Testo vecchio.',
+    'Outcome code.': 'Outcome code.',
+  };
   delete translations['When it was seen.'];
   const {problems} = await checkApi(project({translations}));
   const text = problems.join('\n');

@@ -95,9 +95,14 @@ test('bad usage: arguments, budgets file and build folder give clear errors and 
   assert.throws(() => parseArgs(['--base-url', 'docs']), /must start and end with/);
   assert.throws(() => parseArgs(['--what']), /unknown argument: --what/);
   const badBudgets = makeBuild({'b.json': '{"firstLoadJsGzip": -1}', 'c.json': 'not json'});
-  assert.throws(() => loadBudgets(path.join(badBudgets, 'b.json')), /"firstLoadJsGzip" must be a positive whole number/);
+  assert.throws(
+    () => loadBudgets(path.join(badBudgets, 'b.json')),
+    /"firstLoadJsGzip" must be a positive whole number/,
+  );
   assert.throws(() => loadBudgets(path.join(badBudgets, 'c.json')), /is not valid JSON/);
-  const cli = spawnSync(process.execPath, ['scripts/check-budgets.mjs', '--dir', '/nonexistent-build'], {encoding: 'utf8'});
+  const cli = spawnSync(process.execPath, ['scripts/check-budgets.mjs', '--dir', '/nonexistent-build'], {
+    encoding: 'utf8',
+  });
   assert.equal(cli.status, 2);
   assert.match(cli.stderr, /build folder not found: \/nonexistent-build/);
 });

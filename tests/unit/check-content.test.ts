@@ -31,7 +31,9 @@ test('proseWords leaves out code, tables, imports and admonition fences', () => 
 });
 
 test('headingIds: slugs like Docusaurus, explicit ids win, code blocks ignored', () => {
-  const ids = headingIds('## Date/Time format\n## Set `SBX_NAME` up\n## Titolo {#english-id}\n```\n## not a heading\n```\n## Date/Time format');
+  const ids = headingIds(
+    '## Date/Time format\n## Set `SBX_NAME` up\n## Titolo {#english-id}\n```\n## not a heading\n```\n## Date/Time format',
+  );
   assert.deepEqual([...ids].sort(), ['datetime-format', 'datetime-format-1', 'english-id', 'set-sbx_name-up']);
 });
 
@@ -53,7 +55,10 @@ function fixture(): string {
 test('checkFile accepts a good page and reports every kind of problem', () => {
   const dir = fixture();
   const good = path.join(dir, 'good.md');
-  writeFileSync(good, `---\ntitle: G\ndescription: D\n---\n\n${words(30)} [t](./target.md#real-heading) [s](#local)\n\n## Local\n`);
+  writeFileSync(
+    good,
+    `---\ntitle: G\ndescription: D\n---\n\n${words(30)} [t](./target.md#real-heading) [s](#local)\n\n## Local\n`,
+  );
   assert.deepEqual(checkFile(good, {minWords: 20}), []);
 
   const bad = path.join(dir, 'sub', 'bad.md');
@@ -69,7 +74,8 @@ test('checkFile accepts a good page and reports every kind of problem', () => {
 
 test('CLI: exit 1 on a failing page, 2 on bad input, with messages', () => {
   const dir = fixture();
-  const run = (...args: string[]) => spawnSync(process.execPath, ['scripts/check-content.mjs', ...args], {encoding: 'utf8'});
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, ['scripts/check-content.mjs', ...args], {encoding: 'utf8'});
   const failing = run('--min-words', '1000', path.join(dir, 'target.md'));
   assert.equal(failing.status, 1);
   assert.match(failing.stderr, /words of prose/);

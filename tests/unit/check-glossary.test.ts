@@ -53,7 +53,10 @@ test('CLI: exit 1 with file:line on a variant, 0 when clean, 2 on bad input', ()
   writeFileSync(path.join(dir, 'GLOSSARY.md'), glossary);
   writeFileSync(path.join(dir, 'bad.md'), 'Ricevere una allerta.\n');
   writeFileSync(path.join(dir, 'code.json'), JSON.stringify({x: {message: 'Avvio rapido'}}));
-  const run = (...args: string[]) => spawnSync(process.execPath, ['scripts/check-glossary.mjs', '--glossary', path.join(dir, 'GLOSSARY.md'), ...args], {encoding: 'utf8'});
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, ['scripts/check-glossary.mjs', '--glossary', path.join(dir, 'GLOSSARY.md'), ...args], {
+      encoding: 'utf8',
+    });
   const bad = run(path.join(dir, 'bad.md'));
   assert.equal(bad.status, 1);
   assert.match(bad.stderr, /bad\.md:1: "allerta" — use "segnalazione"/);

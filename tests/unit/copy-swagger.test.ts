@@ -31,7 +31,10 @@ test('copies the library files and the definition into static/swagger', () => {
   const {version, written} = copySwagger(root);
   assert.equal(version, '5.35.0');
   assert.equal(written.length, VENDOR_FILES.length + 1);
-  assert.equal(readFileSync(path.join(root, 'static/swagger/vendor/swagger-ui-bundle.js'), 'utf8'), 'swagger-ui-bundle.js 5.35.0');
+  assert.equal(
+    readFileSync(path.join(root, 'static/swagger/vendor/swagger-ui-bundle.js'), 'utf8'),
+    'swagger-ui-bundle.js 5.35.0',
+  );
   assert.ok(existsSync(path.join(root, 'static/swagger/openapi.yaml')));
 });
 

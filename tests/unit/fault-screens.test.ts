@@ -44,7 +44,7 @@ function runBanner(script: string, {loaded, pathname}: {loaded: boolean; pathnam
         element.children.push(child);
       },
       get text(): string {
-        return element.children.map((child) => ((child as {text?: string}).text ?? '')).join('');
+        return element.children.map((child) => (child as {text?: string}).text ?? '').join('');
       },
     };
     return element;
@@ -63,14 +63,24 @@ function runBanner(script: string, {loaded, pathname}: {loaded: boolean; pathnam
   vm.runInNewContext(script, context);
   onReady?.();
   if (!inserted.length) return null;
-  const box = inserted[0] as {id: string; attrs: Record<string, string>; children: Array<{children: Array<{text?: string; children?: Array<{text: string}>}>}>};
+  const box = inserted[0] as {
+    id: string;
+    attrs: Record<string, string>;
+    children: Array<{children: Array<{text?: string; children?: Array<{text: string}>}>}>;
+  };
   const text = box.children
     .map((p) => p.children.map((c) => c.text ?? (c.children ?? []).map((x) => x.text).join('')).join(''))
     .join('\n');
   return {id: box.id, lang: box.attrs.lang, text};
 }
 
-const words = {lang: 'it', title: 'Il sito non è stato caricato.', reason: 'Motivo.', configured: 'Configurato:', suggested: 'Suggerito:'};
+const words = {
+  lang: 'it',
+  title: 'Il sito non è stato caricato.',
+  reason: 'Motivo.',
+  configured: 'Configurato:',
+  suggested: 'Suggerito:',
+};
 
 test('the banner appears only when the site did not start, with both base URLs', () => {
   const script = bannerScript('/it/', words);

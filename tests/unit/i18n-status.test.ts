@@ -24,7 +24,7 @@ function site(): string {
     JSON.stringify({
       'home.title': {message: 'Welcome to the docs'},
       'home.meta': {message: 'Home'},
-      'home.desc': {message: "Eccolo"},
+      'home.desc': {message: 'Eccolo'},
     }),
   );
   return root;
@@ -62,7 +62,8 @@ test('report: a twin older than its English page is stale (git history)', () => 
 });
 
 test('CLI: --check fails on this repository only if something is missing; bad input exits 2', () => {
-  const run = (...args: string[]) => spawnSync(process.execPath, ['scripts/i18n-status.mjs', ...args], {encoding: 'utf8'});
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, ['scripts/i18n-status.mjs', ...args], {encoding: 'utf8'});
   const ok = run('--check');
   assert.equal(ok.status, 0, ok.stdout + ok.stderr);
   assert.match(ok.stdout, /0 missing; 0 UI strings identical to English/);

@@ -35,10 +35,22 @@ test('robots.txt follows a base path, and refuses bad settings', () => {
 
 test('the search bundle slimmer swaps only the search bar and page imports', () => {
   const theme = '/x/node_modules/@easyops-cn/docusaurus-search-local/dist/client/client/theme';
-  assert.match(replacementFor('../../utils/proxiedGeneratedConstants', `${theme}/SearchBar/SearchBar.jsx`)!, /searchBarConstants\.mjs$/);
-  assert.match(replacementFor('../../utils/proxiedGenerated', `${theme}/SearchPage/SearchPage.jsx`)!, /searchBarGenerated\.mjs$/);
+  assert.match(
+    replacementFor('../../utils/proxiedGeneratedConstants', `${theme}/SearchBar/SearchBar.jsx`)!,
+    /searchBarConstants\.mjs$/,
+  );
+  assert.match(
+    replacementFor('../../utils/proxiedGenerated', `${theme}/SearchPage/SearchPage.jsx`)!,
+    /searchBarGenerated\.mjs$/,
+  );
   // The worker keeps lunr and its stemmers.
   assert.equal(replacementFor('../utils/proxiedGeneratedConstants', `${theme}/worker.js`), null);
-  assert.equal(replacementFor('./proxiedGeneratedConstants', '/x/node_modules/@easyops-cn/docusaurus-search-local/dist/client/client/utils/smartQueries.js'), null);
+  assert.equal(
+    replacementFor(
+      './proxiedGeneratedConstants',
+      '/x/node_modules/@easyops-cn/docusaurus-search-local/dist/client/client/utils/smartQueries.js',
+    ),
+    null,
+  );
   assert.equal(replacementFor('../../utils/proxiedGenerated', '/x/src/theme/SearchBar/index.tsx'), null);
 });

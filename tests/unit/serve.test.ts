@@ -8,7 +8,14 @@ import type {AddressInfo} from 'node:net';
 import {parseArgs, route, createSiteServer} from '../../scripts/serve.mjs';
 
 test('parseArgs: defaults and values', () => {
-  assert.deepEqual(parseArgs([]), {dir: 'build', port: 3000, host: '127.0.0.1', baseUrl: '/', compress: false, help: false});
+  assert.deepEqual(parseArgs([]), {
+    dir: 'build',
+    port: 3000,
+    host: '127.0.0.1',
+    baseUrl: '/',
+    compress: false,
+    help: false,
+  });
   assert.equal(parseArgs(['--compress']).compress, true);
   assert.equal(parseArgs(['--port', '8080']).port, 8080);
   assert.equal(parseArgs(['--base-url', '/docs/']).baseUrl, '/docs/');

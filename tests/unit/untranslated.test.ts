@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import {isUntranslated} from '../../src/components/UntranslatedNotice/isUntranslated';
 
 test('a page read in the default locale is never flagged', () => {
-  assert.equal(isUntranslated({source: '@site/docs/main/architecture.md', currentLocale: 'en', defaultLocale: 'en'}), false);
+  assert.equal(
+    isUntranslated({source: '@site/docs/main/architecture.md', currentLocale: 'en', defaultLocale: 'en'}),
+    false,
+  );
 });
 
 test('an Italian twin is recognised as translated', () => {
@@ -12,14 +15,21 @@ test('an Italian twin is recognised as translated', () => {
 });
 
 test('the English fallback shown under /it/ is flagged, in any docs instance', () => {
-  assert.equal(isUntranslated({source: '@site/docs/main/architecture.md', currentLocale: 'it', defaultLocale: 'en'}), true);
+  assert.equal(
+    isUntranslated({source: '@site/docs/main/architecture.md', currentLocale: 'it', defaultLocale: 'en'}),
+    true,
+  );
   assert.equal(
     isUntranslated({source: '@site/tests/fixtures/docs/untranslated.md', currentLocale: 'it', defaultLocale: 'en'}),
     true,
   );
   // A twin of another locale does not count as Italian.
   assert.equal(
-    isUntranslated({source: '@site/i18n/fr/docusaurus-plugin-content-docs/current/x.md', currentLocale: 'it', defaultLocale: 'en'}),
+    isUntranslated({
+      source: '@site/i18n/fr/docusaurus-plugin-content-docs/current/x.md',
+      currentLocale: 'it',
+      defaultLocale: 'en',
+    }),
     true,
   );
 });

@@ -1,4 +1,4 @@
-import React, {type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
@@ -18,14 +18,27 @@ export default function BaseUrlBanner(): ReactNode {
   if (ExecutionEnvironment.canUseDOM || pathname !== siteConfig.baseUrl) return null;
   const script = bannerScript(siteConfig.baseUrl, {
     lang: i18n.localeConfigs[i18n.currentLocale]?.htmlLang ?? i18n.currentLocale,
-    title: translate({id: 'theme.BaseUrlBanner.title', message: 'Your site did not load properly.', description: 'Title of the banner shown when the site is served at a wrong base URL'}),
+    title: translate({
+      id: 'theme.BaseUrlBanner.title',
+      message: 'Your site did not load properly.',
+      description: 'Title of the banner shown when the site is served at a wrong base URL',
+    }),
     reason: translate({
       id: 'theme.BaseUrlBanner.reason',
-      message: 'Its scripts and styles could not be found: the most common reason is a base URL that does not match the path the site is served from.',
+      message:
+        'Its scripts and styles could not be found: the most common reason is a base URL that does not match the path the site is served from.',
       description: 'Reason given in the wrong base URL banner',
     }),
-    configured: translate({id: 'theme.BaseUrlBanner.configured', message: 'Configured base URL:', description: 'Label before the configured base URL'}),
-    suggested: translate({id: 'theme.BaseUrlBanner.suggested', message: 'Suggested base URL:', description: 'Label before the suggested base URL'}),
+    configured: translate({
+      id: 'theme.BaseUrlBanner.configured',
+      message: 'Configured base URL:',
+      description: 'Label before the configured base URL',
+    }),
+    suggested: translate({
+      id: 'theme.BaseUrlBanner.suggested',
+      message: 'Suggested base URL:',
+      description: 'Label before the suggested base URL',
+    }),
   });
   return (
     <Head>

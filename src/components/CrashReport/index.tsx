@@ -1,4 +1,4 @@
-import React, {useEffect, useRef, type ReactNode} from 'react';
+import {useEffect, useRef, type ReactNode} from 'react';
 import {translate} from '@docusaurus/Translate';
 import {causeChainText} from './causeChain';
 import styles from './styles.module.css';
@@ -22,7 +22,11 @@ export default function CrashReport({error, tryAgain, variant}: Props): ReactNod
   }, [error]);
   const title =
     variant === 'page'
-      ? translate({id: 'theme.Error.title', message: 'This page crashed', description: 'Heading of the page shown when the whole page crashed'})
+      ? translate({
+          id: 'theme.Error.title',
+          message: 'This page crashed',
+          description: 'Heading of the page shown when the whole page crashed',
+        })
       : translate({
           id: 'theme.ErrorPageContent.title',
           message: 'This page crashed.',
@@ -35,6 +39,7 @@ export default function CrashReport({error, tryAgain, variant}: Props): ReactNod
   });
   return (
     <div className={styles.crash} role="alert" data-crash-report={variant}>
+      {/* eslint-disable-next-line @docusaurus/prefer-docusaurus-heading -- the crash screen avoids theme components (they may be what crashed); an h1 needs no anchor */}
       <h1 className={styles.title} tabIndex={-1} ref={headingRef}>
         {title}
       </h1>

@@ -1,4 +1,4 @@
-import React, {useLayoutEffect, useRef, type ReactNode} from 'react';
+import {useLayoutEffect, useRef, type ReactNode} from 'react';
 import {translate} from '@docusaurus/Translate';
 
 /** The accessible name of a search input, in the page's language. */
@@ -39,7 +39,12 @@ export default function LocalizedSearchLabel({children}: {children: ReactNode}):
     if (!root) return undefined;
     fixSearchMarkup(root, label);
     const observer = new MutationObserver(() => fixSearchMarkup(root, label));
-    observer.observe(root, {childList: true, subtree: true, attributes: true, attributeFilter: ['aria-owns', 'aria-label']});
+    observer.observe(root, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['aria-owns', 'aria-label'],
+    });
     return () => observer.disconnect();
   }, [label]);
   return (

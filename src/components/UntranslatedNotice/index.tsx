@@ -1,4 +1,4 @@
-import React, {type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import Translate from '@docusaurus/Translate';
 import Admonition from '@theme/Admonition';
 
@@ -12,7 +12,9 @@ export default function UntranslatedNotice(): ReactNode {
       <Admonition
         type="info"
         title={
-          <Translate id="theme.docs.untranslated.title" description="Title of the notice shown on a page that has no translation">
+          <Translate
+            id="theme.docs.untranslated.title"
+            description="Title of the notice shown on a page that has no translation">
             Page not translated yet
           </Translate>
         }>

@@ -1,4 +1,4 @@
-import React, {type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import ErrorBoundary from '@docusaurus/ErrorBoundary';
 import {translate} from '@docusaurus/Translate';
@@ -20,7 +20,11 @@ export default function Error({error, tryAgain}: Props): ReactNode {
       <ErrorBoundary fallback={() => report}>
         <Head>
           <title>
-            {translate({id: 'theme.Error.pageTitle', message: 'Page Error', description: 'Browser title of the crash page'})}
+            {translate({
+              id: 'theme.Error.pageTitle',
+              message: 'Page Error',
+              description: 'Browser title of the crash page',
+            })}
           </title>
         </Head>
         <Layout>

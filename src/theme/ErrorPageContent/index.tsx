@@ -1,4 +1,4 @@
-import React, {type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import type {Props} from '@theme/Error';
 import CrashReport from '@site/src/components/CrashReport';
 

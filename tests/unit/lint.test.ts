@@ -1,0 +1,170 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {CHECKS, runTool, summaryLine} from '../../scripts/lint.mjs';
+
+// Each test writes throw-away files inside the repository (git-ignored tests/.tmp-lint/), so
+// the repository's own configurations apply to them, runs the tool `npm run lint` runs, and
+// checks that a bad file fails with the expected message while its corrected twin passes.
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const TMP_BASE = path.join(ROOT, 'tests/.tmp-lint');
+
+async function withFiles(files: Record<string, string>, run: (paths: string[]) => Promise<void>) {
+  mkdirSync(TMP_BASE, {recursive: true});
+  const dir = mkdtempSync(path.join(TMP_BASE, 'run-'));
+  try {
+    const paths = Object.entries(files).map(([name, content]) => {
+      const file = path.join(dir, name);
+      writeFileSync(file, content);
+      return path.relative(ROOT, file);
+    });
+    await run(paths);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+}
+
+/** The locale `npm run lint` uses for a cspell check. */
+function cspellLocale(name: string): string {
+  const [, args] = CHECKS.find((c) => c.name === name)!.check;
+  return args[args.indexOf('--locale') + 1];
+}
+
+/** Lines of a tool's output that report a problem at a place in a file (`file:line...`). */
+function linesAbout(output: string, file: string): string[] {
+  return output.split('\n').filter((line) => line.includes(`${path.basename(file)}:`));
+}
+
+test('npm test runs npm run lint right after the type check, and lint runs every tool', () => {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  assert.equal(pkg.scripts.lint, 'node scripts/lint.mjs');
+  assert.match(pkg.scripts.test, /^npm run typecheck && npm run lint && /);
+  assert.deepEqual(
+    CHECKS.map((c) => c.name),
+    ['eslint', 'prettier', 'markdownlint', 'cspell-en', 'cspell-it', 'cspell-repo'],
+  );
+  assert.deepEqual(CHECKS.find((c) => c.name === 'eslint')!.check[1].slice(0, 2), ['--max-warnings', '0']);
+});
+
+test('cspell (English): a misspelled word on an English page fails, the correct spelling passes', async () => {
+  const page = (word: string) =>
+    `---\ntitle: Sensors\ndescription: How to set up a sensor.\n---\n\nThis page describes the ${word} of a Seer Box Sentinel sensor.\n\n\`\`\`bash\nsbx_cfgtool --xyzzy\n\`\`\`\n`;
+  await withFiles({'bad.md': page('configuraton'), 'good.md': page('configuration')}, async ([bad, good]) => {
+    const result = await runTool('cspell', ['--no-progress', '--locale', cspellLocale('cspell-en'), bad, good]);
+    assert.equal(result.code, 1, result.output);
+    assert.match(result.output, /bad\.md:6:\d+ - Unknown word \(configuraton\)/);
+    assert.deepEqual(linesAbout(result.output, good), [], 'the correct page and the code block pass');
+  });
+});
+
+test('cspell (Italian): a misspelled Italian word and an English sentence on an Italian page fail', async () => {
+  const page = (text: string) =>
+    `---\ntitle: Sensori\ndescription: Come configurare un sensore.\n---\n\n## Prima di iniziare {#before-you-begin}\n\n${text}\n\n:::note\nSeer Box legge i log dall'host.\n:::\n`;
+  await withFiles(
+    {
+      'bad.md': page('Questa pagina descrive la configurazzione del sensore. This sentence is English.'),
+      'good.md': page('Questa pagina descrive la configurazione del sensore Seer Box Sentinel.'),
+    },
+    async ([bad, good]) => {
+      const result = await runTool('cspell', ['--no-progress', '--locale', cspellLocale('cspell-it'), bad, good]);
+      assert.equal(result.code, 1, result.output);
+      assert.match(result.output, /bad\.md:8:\d+ - Unknown word \(configurazzione\)/);
+      assert.match(result.output, /bad\.md:8:\d+ - Unknown word \(sentence\)/);
+      assert.deepEqual(linesAbout(result.output, good), [], 'heading ids, admonitions and elisions pass');
+    },
+  );
+});
+
+test('ESLint: a hard-coded visible string in JSX fails no-untranslated-text; <Translate> passes', async () => {
+  const component = (body: string) =>
+    `import type {ReactNode} from 'react';\n${body.includes('<Translate') ? "import Translate from '@docusaurus/Translate';\n" : ''}\nexport default function Notice(): ReactNode {\n  return (\n    <p>\n      ${body} <span>·</span>\n    </p>\n  );\n}\n`;
+  await withFiles(
+    {
+      'Bad.tsx': component('Welcome to the documentation'),
+      'Good.tsx': component('<Translate id="test.notice">Welcome to the documentation</Translate>'),
+    },
+    async ([bad, good]) => {
+      // --no-ignore: tests/.tmp-lint is ignored by the repository lint, not by this test.
+      const result = await runTool('eslint', ['--max-warnings', '0', '--no-ignore', bad, good]);
+      assert.equal(result.code, 1, result.output);
+      assert.match(
+        result.output,
+        /All text labels in JSX should be wrapped by translate calls\s+@docusaurus\/no-untranslated-text/,
+      );
+      assert.match(result.output, /1 problem \(1 error, 0 warnings\)/);
+      assert.doesNotMatch(result.output, new RegExp(path.basename(good)));
+    },
+  );
+});
+
+test('Prettier: badly formatted TypeScript and JSON fail the check; formatted files pass', async () => {
+  await withFiles(
+    {
+      'bad.ts': 'export const answer = {value : "42",list:[1,2]}\n',
+      'bad.json': '{"a":1,\n    "b":[true,false]}\n',
+      'good.ts': "export const answer = {value: '42', list: [1, 2]};\n",
+      'good.json': '{"a": 1, "b": [true, false]}\n',
+    },
+    async (files) => {
+      // --ignore-path: only .prettierignore's tests/.tmp-lint entry is bypassed, the options still apply.
+      const result = await runTool('prettier', ['--check', '--ignore-path', 'tests/.tmp-lint/none', ...files]);
+      assert.equal(result.code, 1, result.output);
+      assert.match(result.output, /\[warn\] tests\/\.tmp-lint\/run-\w+\/bad\.ts/);
+      assert.match(result.output, /\[warn\] tests\/\.tmp-lint\/run-\w+\/bad\.json/);
+      assert.doesNotMatch(result.output, /good\.(ts|json)/);
+      assert.match(summaryLine('prettier', result), /^2 file\(s\) not formatted$/);
+    },
+  );
+});
+
+test('Prettier checks api/openapi.yaml and code, but leaves Markdown to markdownlint', async () => {
+  for (const [file, ignored] of [
+    ['api/openapi.yaml', false],
+    ['src/pages/index.tsx', false],
+    ['i18n/it/code.json', false],
+    ['docs/main/quickstart.md', true],
+    ['static/swagger/vendor/swagger-ui-bundle.js', true],
+  ] as const) {
+    const result = await runTool('prettier', ['--file-info', file]);
+    assert.equal(JSON.parse(result.output).ignored, ignored, file);
+  }
+});
+
+test('markdownlint: MDX pages with admonitions, Tabs and directives pass; a body H1 and raw HTML fail', async () => {
+  const front = '---\ntitle: Hosts\ndescription: The hosts page.\n---\n\n';
+  await withFiles(
+    {
+      'good.md': `${front}import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\nIntro.\n\n## Usage {#usage}\n\n:::note\nA note.\n:::\n\n<Tabs>\n<TabItem value="a" label="A">\n\nText.\n\n</TabItem>\n</Tabs>\n\n::operation{id="listHosts"}\n`,
+      'bad.md': `${front}# Hosts\n\nIntro with <b>raw HTML</b>.\n\n#### Skipped level\n`,
+    },
+    async ([good, bad]) => {
+      const result = await runTool('markdownlint-cli2', ['--no-globs', good, bad]);
+      assert.equal(result.code, 1, result.output);
+      assert.match(result.output, /bad\.md:6 error MD025\/single-title/);
+      assert.match(result.output, /bad\.md:8:\d+ error MD033\/no-inline-html Inline HTML \[Element: b\]/);
+      assert.match(result.output, /bad\.md:10 error MD001\/heading-increment/);
+      assert.deepEqual(linesAbout(result.output, good), []);
+    },
+  );
+});
+
+test('summaryLine reports each tool in one line', () => {
+  assert.equal(summaryLine('eslint', {code: 0, output: ''}), '0 problems (0 errors, 0 warnings)');
+  assert.equal(
+    summaryLine('eslint', {code: 1, output: 'x\n✖ 3 problems (2 errors, 1 warning)\n'}),
+    '✖ 3 problems (2 errors, 1 warning)',
+  );
+  assert.equal(
+    summaryLine('prettier', {code: 0, output: 'All matched files use Prettier code style!'}),
+    'all files formatted',
+  );
+  assert.equal(
+    summaryLine('markdownlint', {code: 0, output: 'Linting: 3 file(s)\nSummary: 0 error(s)\n'}),
+    'Linting: 3 file(s), Summary: 0 error(s)',
+  );
+  assert.equal(
+    summaryLine('cspell-it', {code: 0, output: 'CSpell: Files checked: 2, Issues found: 0 in 0 files.\n'}),
+    'CSpell: Files checked: 2, Issues found: 0 in 0 files.',
+  );
+});
