@@ -28,10 +28,12 @@ export default defineConfig({
     },
     trace: 'off',
   },
-  webServer: externalBaseUrl ? undefined : {
-    command: `node scripts/serve.mjs --dir build --port ${port}`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-  },
+  webServer: externalBaseUrl
+    ? undefined
+    : {
+        command: `node scripts/serve.mjs --dir build --port ${port}`,
+        url: `http://127.0.0.1:${port}/`,
+        reuseExistingServer: false,
+        timeout: 30_000,
+      },
 });

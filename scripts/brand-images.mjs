@@ -85,7 +85,9 @@ try {
   console.log(`brand-images: wrote ${options.out} (1200 x 630)`);
 
   const icon = await browser.newPage({viewport: {width: 32, height: 32}});
-  await icon.setContent(`<html><body style="margin:0;background:transparent">${logo.replace('<svg ', '<svg width="32" height="32" ')}</body></html>`);
+  await icon.setContent(
+    `<html><body style="margin:0;background:transparent">${logo.replace('<svg ', '<svg width="32" height="32" ')}</body></html>`,
+  );
   const png = await icon.screenshot({type: 'png', omitBackground: true});
   writeFileSync(options.favicon, icoFromPng(png, 32));
   console.log(`brand-images: wrote ${options.favicon} (32 x 32)`);

@@ -176,7 +176,9 @@ function main(argv) {
   }
   mkdirSync(path.dirname(options.out), {recursive: true});
   writeFileSync(options.out, nginxInclude(hashes, {files, dir: options.dir}));
-  console.log(`csp-hashes: ${hashes.size} inline script hash(es) from ${files} HTML files written to ${path.relative(process.cwd(), options.out) || options.out}`);
+  console.log(
+    `csp-hashes: ${hashes.size} inline script hash(es) from ${files} HTML files written to ${path.relative(process.cwd(), options.out) || options.out}`,
+  );
   return 0;
 }
 

@@ -4,7 +4,20 @@
 // checks (tests/nginx/) and the browser CSP check (tests/e2e/csp.spec.ts)
 // against it. nginx is always stopped at the end, also on failure or Ctrl-C.
 import {spawn, spawnSync} from 'node:child_process';
-import {chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import {connect} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -83,7 +96,9 @@ export function parseArgs(argv) {
       case '--sub-path': {
         const raw = value();
         if (!BASE_PATH.test(raw) || raw === '/') {
-          throw new Error(`--sub-path must look like /docs/ (letters, digits, "-", "_", starting and ending with "/"), got "${raw}"`);
+          throw new Error(
+            `--sub-path must look like /docs/ (letters, digits, "-", "_", starting and ending with "/"), got "${raw}"`,
+          );
         }
         options.subPath = raw;
         break;
@@ -131,7 +146,8 @@ export function renderTemplate(template, values) {
   if (result.error) throw new Error(`envsubst failed: ${result.error.message} (Debian: apt-get install gettext-base)`);
   if (result.status !== 0) throw new Error(`envsubst failed on ${template}: ${result.stderr}`);
   const leftover = result.stdout.match(/\$\{?SEERBOX_[A-Z_]*\}?/);
-  if (leftover) throw new Error(`${template} uses ${leftover[0]}, which is not one of ${TEMPLATE_VARIABLES.join(', ')}`);
+  if (leftover)
+    throw new Error(`${template} uses ${leftover[0]}, which is not one of ${TEMPLATE_VARIABLES.join(', ')}`);
   return result.stdout;
 }
 
@@ -245,11 +261,15 @@ async function startNginx({prefix, config, port, logs}) {
 
 /** Checks that `dir` holds a production build that went through the post-build steps. */
 function checkBuild(dir, cspInclude) {
-  if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`no build in ${dir}: run npm run build (or drop --no-build)`);
+  if (!existsSync(path.join(dir, 'index.html')))
+    throw new Error(`no build in ${dir}: run npm run build (or drop --no-build)`);
   if (existsSync(path.join(dir, '__fixtures'))) {
-    throw new Error(`${dir} is a test build (npm run build:test, with /__fixtures/ pages): run npm run build (or drop --no-build)`);
+    throw new Error(
+      `${dir} is a test build (npm run build:test, with /__fixtures/ pages): run npm run build (or drop --no-build)`,
+    );
   }
-  if (!existsSync(path.join(dir, 'index.html.gz'))) throw new Error(`${dir} is not precompressed: run node scripts/precompress.mjs --dir ${dir}`);
+  if (!existsSync(path.join(dir, 'index.html.gz')))
+    throw new Error(`${dir} is not precompressed: run node scripts/precompress.mjs --dir ${dir}`);
   if (!existsSync(cspInclude) || statSync(cspInclude).mtimeMs < statSync(path.join(dir, 'index.html')).mtimeMs) {
     throw new Error(`${cspInclude} is missing or older than the build: run node scripts/csp-hashes.mjs --dir ${dir}`);
   }
@@ -291,7 +311,9 @@ async function serveAndCheck({work, name, buildDir, cspInclude, basePath, port, 
     SEERBOX_RUNTIME_DIR: runtime,
   };
   renderTemplates(path.join(DEPLOY, 'templates'), runtime, values);
-  console.log(`\n== ${name}: nginx on http://127.0.0.1:${port}${basePath} (${brotli ? 'gzip and brotli' : 'gzip only'}), configuration in ${runtime}`);
+  console.log(
+    `\n== ${name}: nginx on http://127.0.0.1:${port}${basePath} (${brotli ? 'gzip and brotli' : 'gzip only'}), configuration in ${runtime}`,
+  );
 
   let failures = 0;
   try {
@@ -305,7 +327,8 @@ async function serveAndCheck({work, name, buildDir, cspInclude, basePath, port, 
       NGINX_FRAME_ANCESTORS: frameAncestors,
     };
     const tests = readdirSync(path.join(ROOT, 'tests', 'nginx')).filter((file) => file.endsWith('.test.ts'));
-    if ((await run('node', ['--import', 'tsx', '--test', ...tests.map((file) => `tests/nginx/${file}`)], {env})) !== 0) failures += 1;
+    if ((await run('node', ['--import', 'tsx', '--test', ...tests.map((file) => `tests/nginx/${file}`)], {env})) !== 0)
+      failures += 1;
     if (browser) {
       const e2e = {E2E_BASE_URL: `${origin}${basePath}`, E2E_CSP_SAMPLE: browser === 'sample' ? '1' : ''};
       if ((await run('npx', ['playwright', 'test', 'tests/e2e/csp.spec.ts'], {env: e2e})) !== 0) failures += 1;
@@ -335,7 +358,10 @@ async function main(argv) {
     console.log(USAGE);
     return 0;
   }
-  for (const [command, hint] of [['nginx', 'apt-get install nginx'], ['envsubst', 'apt-get install gettext-base']]) {
+  for (const [command, hint] of [
+    ['nginx', 'apt-get install nginx'],
+    ['envsubst', 'apt-get install gettext-base'],
+  ]) {
     if (!which(command)) {
       console.error(`test-nginx: ${command} not found (Debian: ${hint})`);
       return 1;
@@ -368,10 +394,13 @@ async function main(argv) {
       const subBuild = path.join(work, 'sub-path-build');
       const subCsp = path.join(work, 'sub-path-csp-hashes.conf');
       const env = {BASE_URL: options.subPath};
-      if ((await run('npx', ['docusaurus', 'build', '--out-dir', subBuild], {env})) !== 0) throw new Error('sub-path build failed');
-      if ((await run('node', ['scripts/csp-hashes.mjs', '--dir', subBuild, '--out', subCsp])) !== 0) throw new Error('csp-hashes failed');
+      if ((await run('npx', ['docusaurus', 'build', '--out-dir', subBuild], {env})) !== 0)
+        throw new Error('sub-path build failed');
+      if ((await run('node', ['scripts/csp-hashes.mjs', '--dir', subBuild, '--out', subCsp])) !== 0)
+        throw new Error('csp-hashes failed');
       // gzip only, as in the container image (no brotli module there); the root run covers brotli.
-      if ((await run('node', ['scripts/precompress.mjs', '--dir', subBuild, '--no-brotli'])) !== 0) throw new Error('precompress failed');
+      if ((await run('node', ['scripts/precompress.mjs', '--dir', subBuild, '--no-brotli'])) !== 0)
+        throw new Error('precompress failed');
       failures += await serveAndCheck({
         work,
         name: 'sub-path',

@@ -28,7 +28,10 @@ async function settle(page: Page, mode: (typeof modes)[number]): Promise<void> {
   // The colour toggle is disabled in the server-rendered HTML and enabled once React has hydrated.
   await expect(page.locator('.navbar button[title]:not([disabled])').first()).toBeAttached({timeout: 20_000});
   await page.waitForFunction(
-    () => Array.from(document.querySelectorAll('.docusaurus-mermaid-container')).every((container) => container.querySelector('svg')),
+    () =>
+      Array.from(document.querySelectorAll('.docusaurus-mermaid-container')).every((container) =>
+        container.querySelector('svg'),
+      ),
     undefined,
     {timeout: 30_000},
   );

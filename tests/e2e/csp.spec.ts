@@ -33,7 +33,9 @@ async function recordViolations(page: Page): Promise<void> {
   await page.addInitScript(() => {
     window.__cspViolations = [];
     document.addEventListener('securitypolicyviolation', (event) => {
-      window.__cspViolations.push(`${event.effectiveDirective} refused ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`);
+      window.__cspViolations.push(
+        `${event.effectiveDirective} refused ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
+      );
     });
   });
 }
@@ -65,7 +67,10 @@ async function settle(page: Page): Promise<void> {
  */
 const sample = process.env.E2E_CSP_SAMPLE === '1';
 const sampled = sample
-  ? siteRoutes.filter((route, index, all) => all.findIndex((other) => other.kind === route.kind && other.sidebar === route.sidebar) === index)
+  ? siteRoutes.filter(
+      (route, index, all) =>
+        all.findIndex((other) => other.kind === route.kind && other.sidebar === route.sidebar) === index,
+    )
   : siteRoutes;
 /** Routes per test: one page visits them in turn, which is much faster than a fresh page for each. */
 const CHUNK = 12;
@@ -74,7 +79,10 @@ for (const locale of locales) {
   const paths = sampled.map((route) => localePath(route.path, locale));
   for (let start = 0; start < paths.length; start += CHUNK) {
     const chunk = paths.slice(start, start + CHUNK);
-    test(`under the CSP, ${locale} routes ${start + 1}-${start + chunk.length} of ${paths.length}`, async ({page, baseURL}) => {
+    test(`under the CSP, ${locale} routes ${start + 1}-${start + chunk.length} of ${paths.length}`, async ({
+      page,
+      baseURL,
+    }) => {
       test.setTimeout(chunk.length * 20_000);
       await recordViolations(page);
       for (const path of chunk) {

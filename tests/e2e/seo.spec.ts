@@ -37,7 +37,7 @@ test.describe('sitemaps, robots.txt and social card', () => {
     expect(sitemaps).toEqual(['/sitemap.xml', '/it/sitemap.xml']);
   });
 
-  test('/favicon.ico exists: browsers ask for it before they read the page\'s SVG icon', async ({page}) => {
+  test("/favicon.ico exists: browsers ask for it before they read the page's SVG icon", async ({page}) => {
     const response = await page.request.get('/favicon.ico');
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('image/x-icon');

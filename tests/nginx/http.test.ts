@@ -29,14 +29,18 @@ const frameAncestors = required('NGINX_FRAME_ANCESTORS');
 const italian = routeTable.locales.italianPrefix;
 const siteRoutes = routeTable.routes.filter((route) => route.kind !== 'static').map((route) => route.path);
 const staticRoutes = routeTable.routes.filter((route) => route.kind === 'static').map((route) => route.path);
-const localised = (route: string, locale: 'en' | 'it') => (locale === 'en' ? route : route === '/' ? `${italian}/` : `${italian}${route}`);
+const localised = (route: string, locale: 'en' | 'it') =>
+  locale === 'en' ? route : route === '/' ? `${italian}/` : `${italian}${route}`;
 /** A site path (`/main/x`) as served under the base path (`/docs/main/x`). */
 const url = (sitePath: string) => `${basePath}${sitePath.replace(/^\//, '')}`;
 
 type Response = {status: number; headers: Record<string, string | string[] | undefined>; body: Buffer};
 
 /** A raw HTTP request (no automatic decompression or redirects, exact headers). */
-function get(target: string, {method = 'GET', headers = {}}: {method?: string; headers?: Record<string, string>} = {}): Promise<Response> {
+function get(
+  target: string,
+  {method = 'GET', headers = {}}: {method?: string; headers?: Record<string, string>} = {},
+): Promise<Response> {
   return new Promise((resolve, reject) => {
     const req = request(`${origin}${target}`, {method, headers}, (res) => {
       const chunks: Buffer[] = [];
@@ -87,7 +91,9 @@ function htmlFiles(dir: string): string[] {
   });
 }
 
-const allHashes = [...new Set(htmlFiles(buildDir).flatMap((file) => inlineScriptHashes(readFileSync(file, 'utf8'))))].sort();
+const allHashes = [
+  ...new Set(htmlFiles(buildDir).flatMap((file) => inlineScriptHashes(readFileSync(file, 'utf8')))),
+].sort();
 
 /** The policy the configuration must send, word for word. */
 const expectedCsp = [
@@ -107,7 +113,8 @@ const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': expectedCsp,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'same-origin',
-  'permissions-policy': 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+  'permissions-policy':
+    'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
   'cross-origin-resource-policy': 'same-origin',
 };
 
@@ -143,10 +150,14 @@ for (const locale of ['en', 'it'] as const) {
         assertSecurityHeaders(gz, sitePath);
         const html = decoded(gz);
         assert.ok(html.equals(file), 'the decompressed body is the built file');
-        assert.ok(gz.body.length < file.length / 2, `gzip saves at least half (${gz.body.length} of ${file.length} bytes)`);
+        assert.ok(
+          gz.body.length < file.length / 2,
+          `gzip saves at least half (${gz.body.length} of ${file.length} bytes)`,
+        );
         assert.match(html.toString('utf8'), new RegExp(`<html[^>]* lang="?${locale}"?[\\s>]`));
         const csp = header(gz, 'content-security-policy') ?? '';
-        for (const hash of inlineScriptHashes(html.toString('utf8'))) assert.ok(csp.includes(hash), `CSP allows ${hash}`);
+        for (const hash of inlineScriptHashes(html.toString('utf8')))
+          assert.ok(csp.includes(hash), `CSP allows ${hash}`);
 
         if (brotli) {
           const br = await get(url(sitePath), {headers: {'Accept-Encoding': 'gzip, deflate, br'}});
@@ -230,7 +241,10 @@ test('unknown paths answer 404 with the not-found page of their language', async
     assert.equal(header(response, 'cache-control'), 'no-cache', sitePath);
     assertSecurityHeaders(response, sitePath);
     const html = decoded(response);
-    assert.ok(html.equals(readFileSync(path.join(buildDir, locale === 'it' ? 'it/404.html' : '404.html'))), `${sitePath}: ${locale} 404 page`);
+    assert.ok(
+      html.equals(readFileSync(path.join(buildDir, locale === 'it' ? 'it/404.html' : '404.html'))),
+      `${sitePath}: ${locale} 404 page`,
+    );
     assert.match(html.toString('utf8'), new RegExp(`<html[^>]* lang="?${locale}"?[\\s>]`), sitePath);
   }
   if (basePath !== '/') {
@@ -257,7 +271,10 @@ test('content-hashed assets are immutable for a year and compressed', async (t) 
       const response = await get(url(sitePath), {headers: {'Accept-Encoding': brotli ? 'gzip, br' : 'gzip'}});
       assert.equal(response.status, 200);
       assert.equal(header(response, 'cache-control'), IMMUTABLE);
-      assert.equal(header(response, 'content-type'), file.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8');
+      assert.equal(
+        header(response, 'content-type'),
+        file.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8',
+      );
       assert.equal(header(response, 'x-content-type-options'), 'nosniff');
       if (statSync(file).size >= 1024) {
         assert.equal(header(response, 'content-encoding'), brotli ? 'br' : 'gzip');
@@ -268,7 +285,13 @@ test('content-hashed assets are immutable for a year and compressed', async (t) 
 });
 
 test('files without a content hash are revalidated', async () => {
-  for (const sitePath of ['/img/logo.svg', '/img/favicon.svg', '/sitemap.xml', '/swagger/swagger-initializer.js', '/swagger/vendor/swagger-ui-bundle.js']) {
+  for (const sitePath of [
+    '/img/logo.svg',
+    '/img/favicon.svg',
+    '/sitemap.xml',
+    '/swagger/swagger-initializer.js',
+    '/swagger/vendor/swagger-ui-bundle.js',
+  ]) {
     const file = path.join(buildDir, sitePath);
     assert.ok(existsSync(file), `${sitePath} is in the build`);
     const response = await get(url(sitePath), {headers: {'Accept-Encoding': 'gzip'}});

@@ -4,7 +4,14 @@ import {mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
-import {collectHashes, inlineScripts, nginxInclude, parseArgs, parseAttributes, scriptHash} from '../../scripts/csp-hashes.mjs';
+import {
+  collectHashes,
+  inlineScripts,
+  nginxInclude,
+  parseArgs,
+  parseAttributes,
+  scriptHash,
+} from '../../scripts/csp-hashes.mjs';
 
 const script = path.resolve('scripts/csp-hashes.mjs');
 
@@ -38,15 +45,24 @@ test('inlineScripts: only the inline code a browser runs', () => {
 
 test('inlineScripts: line breaks normalised as the HTML parser does', () => {
   assert.deepEqual(inlineScripts('<script>a\r\nb\rc</script>'), ['a\nb\nc']);
-  assert.equal(scriptHash(inlineScripts('<script>a\r\nb</script>')[0]), "'sha256-fhj3NzEbLcOy8mndeDlrA1HxT7Zu+oefdoyyMYGIPHg='");
+  assert.equal(
+    scriptHash(inlineScripts('<script>a\r\nb</script>')[0]),
+    "'sha256-fhj3NzEbLcOy8mndeDlrA1HxT7Zu+oefdoyyMYGIPHg='",
+  );
 });
 
 function fakeBuild(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'csp-hashes-'));
   mkdirSync(path.join(dir, 'it'), {recursive: true});
-  writeFileSync(path.join(dir, 'index.html'), '<html><head><script>theme()</script><script>banner("en")</script></head></html>');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<html><head><script>theme()</script><script>banner("en")</script></head></html>',
+  );
   writeFileSync(path.join(dir, '404.html'), '<html><head><script>theme()</script></head></html>');
-  writeFileSync(path.join(dir, 'it', 'index.html'), '<html><head><script>theme()</script><script>banner("it")</script></head></html>');
+  writeFileSync(
+    path.join(dir, 'it', 'index.html'),
+    '<html><head><script>theme()</script><script>banner("it")</script></head></html>',
+  );
   writeFileSync(path.join(dir, 'notes.txt'), '<script>not html()</script>');
   return dir;
 }
@@ -90,7 +106,11 @@ test('command line: writes the include; exit 2 on bad arguments, 1 without HTML'
   const bad = spawnSync(process.execPath, [script, '--nope'], {encoding: 'utf8'});
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /unknown argument "--nope"/);
-  const empty = spawnSync(process.execPath, [script, '--dir', mkdtempSync(path.join(tmpdir(), 'csp-empty-')), '--out', out], {encoding: 'utf8'});
+  const empty = spawnSync(
+    process.execPath,
+    [script, '--dir', mkdtempSync(path.join(tmpdir(), 'csp-empty-')), '--out', out],
+    {encoding: 'utf8'},
+  );
   assert.equal(empty.status, 1);
   assert.match(empty.stderr, /no HTML files/);
   const missing = spawnSync(process.execPath, [script, '--dir', path.join(dir, 'missing')], {encoding: 'utf8'});

@@ -48,7 +48,8 @@ test('the templates use exactly the declared variables, and the Dockerfile sets 
   }
   assert.deepEqual([...used].sort(), [...TEMPLATE_VARIABLES].sort());
   const dockerfile = readFileSync('Dockerfile', 'utf8');
-  for (const name of TEMPLATE_VARIABLES) assert.match(dockerfile, new RegExp(`^(?:ENV)?\\s+${name}=`, 'm'), `Dockerfile sets ${name}`);
+  for (const name of TEMPLATE_VARIABLES)
+    assert.match(dockerfile, new RegExp(`^(?:ENV)?\\s+${name}=`, 'm'), `Dockerfile sets ${name}`);
   assert.match(dockerfile, /NGINX_ENVSUBST_FILTER=\^SEERBOX_/);
   assert.match(dockerfile, /^USER 101$/m);
   assert.match(dockerfile, /^HEALTHCHECK /m);
@@ -60,7 +61,10 @@ const noEnvsubst = !hasEnvsubst && 'envsubst is not installed (Debian: gettext-b
 test('rendering: values in, nginx variables untouched, sub-path locations', {skip: noEnvsubst}, () => {
   const folder = mkdtempSync(path.join(tmpdir(), 'nginx-render-'));
   const written = renderTemplates(templates, path.join(folder, 'run'), values(folder, '/docs/'));
-  assert.deepEqual(written.map((file) => path.relative(path.join(folder, 'run'), file)).sort(), ['conf.d/seerbox-docs.conf', 'nginx.conf']);
+  assert.deepEqual(written.map((file) => path.relative(path.join(folder, 'run'), file)).sort(), [
+    'conf.d/seerbox-docs.conf',
+    'nginx.conf',
+  ]);
   const site = readFileSync(path.join(folder, 'run', 'conf.d', 'seerbox-docs.conf'), 'utf8');
   assert.doesNotMatch(site, /\$\{?SEERBOX_/);
   assert.match(site, /^ {2}location \/docs\/it\/ \{$/m);
@@ -76,23 +80,37 @@ test('rendering refuses a template with an unknown SEERBOX_ variable', {skip: no
   const folder = mkdtempSync(path.join(tmpdir(), 'nginx-render-'));
   mkdirSync(path.join(folder, 'templates'));
   writeFileSync(path.join(folder, 'templates', 'x.conf.template'), 'root ${SEERBOX_DOCROOT};\n');
-  assert.throws(() => renderTemplates(path.join(folder, 'templates'), path.join(folder, 'run'), values(folder)), /uses \$\{SEERBOX_DOCROOT\}/);
+  assert.throws(
+    () => renderTemplates(path.join(folder, 'templates'), path.join(folder, 'run'), values(folder)),
+    /uses \$\{SEERBOX_DOCROOT\}/,
+  );
 });
 
 const hasNginx = spawnSync('sh', ['-c', 'command -v nginx']).status === 0;
 
-test('nginx -t accepts the rendered configuration at / and at /docs/', {skip: noEnvsubst || (!hasNginx && 'nginx is not installed')}, () => {
-  for (const basePath of ['/', '/docs/']) {
-    const folder = mkdtempSync(path.join(tmpdir(), 'nginx-syntax-'));
-    const vars = values(folder, basePath);
-    mkdirSync(path.join(vars.SEERBOX_CONF_DIR, 'generated'), {recursive: true});
-    copyFileSync('deploy/nginx/mime.types', path.join(vars.SEERBOX_CONF_DIR, 'mime.types'));
-    writeFileSync(path.join(vars.SEERBOX_CONF_DIR, 'generated', 'csp-hashes.conf'), 'map "" $seerbox_csp_script_hashes { default ""; }\n');
-    renderTemplates(templates, vars.SEERBOX_RUNTIME_DIR, vars);
-    const result = spawnSync('nginx', ['-t', '-e', 'stderr', '-p', vars.SEERBOX_RUNTIME_DIR, '-c', path.join(vars.SEERBOX_RUNTIME_DIR, 'nginx.conf')], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    assert.equal(result.status, 0, `${basePath}: ${result.stderr}`);
-  }
-});
+test(
+  'nginx -t accepts the rendered configuration at / and at /docs/',
+  {skip: noEnvsubst || (!hasNginx && 'nginx is not installed')},
+  () => {
+    for (const basePath of ['/', '/docs/']) {
+      const folder = mkdtempSync(path.join(tmpdir(), 'nginx-syntax-'));
+      const vars = values(folder, basePath);
+      mkdirSync(path.join(vars.SEERBOX_CONF_DIR, 'generated'), {recursive: true});
+      copyFileSync('deploy/nginx/mime.types', path.join(vars.SEERBOX_CONF_DIR, 'mime.types'));
+      writeFileSync(
+        path.join(vars.SEERBOX_CONF_DIR, 'generated', 'csp-hashes.conf'),
+        'map "" $seerbox_csp_script_hashes { default ""; }\n',
+      );
+      renderTemplates(templates, vars.SEERBOX_RUNTIME_DIR, vars);
+      const result = spawnSync(
+        'nginx',
+        ['-t', '-e', 'stderr', '-p', vars.SEERBOX_RUNTIME_DIR, '-c', path.join(vars.SEERBOX_RUNTIME_DIR, 'nginx.conf')],
+        {
+          encoding: 'utf8',
+          stdio: ['ignore', 'ignore', 'pipe'],
+        },
+      );
+      assert.equal(result.status, 0, `${basePath}: ${result.stderr}`);
+    }
+  },
+);

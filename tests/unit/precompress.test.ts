@@ -23,7 +23,8 @@ function fakeBuild(): string {
 }
 
 test('COMPRESSIBLE: the text types of the build, not images or fonts', () => {
-  for (const name of ['a.html', 'a.js', 'a.css', 'a.json', 'a.svg', 'openapi.yaml', 'sitemap.xml', 'a.txt']) assert.match(name, COMPRESSIBLE);
+  for (const name of ['a.html', 'a.js', 'a.css', 'a.json', 'a.svg', 'openapi.yaml', 'sitemap.xml', 'a.txt'])
+    assert.match(name, COMPRESSIBLE);
   for (const name of ['a.png', 'a.woff2', 'a.html.gz', 'a.js.br', 'a.jpg']) assert.doesNotMatch(name, COMPRESSIBLE);
 });
 
@@ -74,7 +75,12 @@ test('precompress: every eligible file, totals, orphans and --no-brotli', async 
 
 test('parseArgs: values and bad input', () => {
   assert.deepEqual(parseArgs([]), {dir: 'build', minSize: 1024, brotli: true, help: false});
-  assert.deepEqual(parseArgs(['--dir', 'out', '--min-size', '0', '--no-brotli']), {dir: 'out', minSize: 0, brotli: false, help: false});
+  assert.deepEqual(parseArgs(['--dir', 'out', '--min-size', '0', '--no-brotli']), {
+    dir: 'out',
+    minSize: 0,
+    brotli: false,
+    help: false,
+  });
   assert.throws(() => parseArgs(['--min-size', '1k']), /--min-size must be a whole number of bytes/);
   assert.throws(() => parseArgs(['--min-size']), /--min-size needs a value/);
   assert.throws(() => parseArgs(['--brotli']), /unknown argument "--brotli"/);
