@@ -288,6 +288,8 @@ test('files without a content hash are revalidated', async () => {
   for (const sitePath of [
     '/img/logo.svg',
     '/img/favicon.svg',
+    '/favicon.ico',
+    '/robots.txt',
     '/sitemap.xml',
     '/swagger/swagger-initializer.js',
     '/swagger/vendor/swagger-ui-bundle.js',
@@ -301,6 +303,7 @@ test('files without a content hash are revalidated', async () => {
   }
   const bundle = await get(url('/swagger/vendor/swagger-ui-bundle.js'), {headers: {'Accept-Encoding': 'gzip'}});
   assert.equal(header(bundle, 'content-encoding'), 'gzip');
+  assert.equal(header(await get(url('/favicon.ico')), 'content-type'), 'image/x-icon');
 });
 
 test('an unchanged page answers 304 to a conditional request', async () => {
