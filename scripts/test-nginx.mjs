@@ -259,10 +259,18 @@ async function startNginx({prefix, config, port, logs}) {
   throw new Error(`nginx did not start on port ${port}:\n${log}`);
 }
 
+/** Both languages are there: a build stopped half-way (the Italian locale is built second) is refused. */
+function checkComplete(dir) {
+  for (const file of ['index.html', '404.html', 'it/index.html', 'it/404.html']) {
+    if (!existsSync(path.join(dir, file))) throw new Error(`the build in ${dir} is incomplete: ${file} is missing`);
+  }
+}
+
 /** Checks that `dir` holds a production build that went through the post-build steps. */
 function checkBuild(dir, cspInclude) {
   if (!existsSync(path.join(dir, 'index.html')))
     throw new Error(`no build in ${dir}: run npm run build (or drop --no-build)`);
+  checkComplete(dir);
   if (existsSync(path.join(dir, '__fixtures'))) {
     throw new Error(
       `${dir} is a test build (npm run build:test, with /__fixtures/ pages): run npm run build (or drop --no-build)`,
@@ -396,6 +404,7 @@ async function main(argv) {
       const env = {BASE_URL: options.subPath};
       if ((await run('npx', ['docusaurus', 'build', '--out-dir', subBuild], {env})) !== 0)
         throw new Error('sub-path build failed');
+      checkComplete(subBuild);
       if ((await run('node', ['scripts/csp-hashes.mjs', '--dir', subBuild, '--out', subCsp])) !== 0)
         throw new Error('csp-hashes failed');
       // gzip only, as in the container image (no brotli module there); the root run covers brotli.
