@@ -35,6 +35,16 @@ async function settle(page: Page, mode: (typeof modes)[number]): Promise<void> {
     undefined,
     {timeout: 30_000},
   );
+  // Let running CSS transitions end, so that axe reads the final colours (a colour caught
+  // mid-transition gave one false contrast failure on a loaded machine). Endless animations are skipped.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /**
