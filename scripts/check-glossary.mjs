@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Flags, on Italian pages and UI strings, the term variants that i18n/GLOSSARY.md says to avoid.
+// Flags, on Italian pages and UI strings, the words that i18n/GLOSSARY.md says to avoid.
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -7,53 +7,98 @@ import {listFiles} from './lib/files.mjs';
 
 const USAGE = `Usage: node scripts/check-glossary.mjs [--glossary FILE] [DIR|FILE ...]
 
-Reads the "Avoid" column of the glossary table (default: i18n/GLOSSARY.md) and reports every
-use of those variants in the Italian pages and UI strings (default: i18n/it). Code, inline
-code, bold UI labels (**...**, kept as the product shows them) and link targets are ignored.
-Entries with a note in brackets, such as "deploy (as a noun)", are advice only and not checked.
-Exit status: 0 when none is found, 1 when some are, 2 on bad input.`;
+Reads two tables of the glossary (default: i18n/GLOSSARY.md) and checks the Italian pages and UI
+strings (default: i18n/it):
+- "Terms": every variant of the "Avoid" column is an error, as a whole word in any case. Code,
+  inline code, bold UI labels (**...**) and link targets are ignored. Variants with a note in
+  brackets, such as "deploy (as a noun)", are advice only.
+- "Context rules": a pattern (regular expression) is an error on a line unless the line matches
+  the "Allowed when" expression or the file path matches the "Allowed on pages" expression. These
+  see bold labels, so they can also police how UI labels are written.
+Exit status: 0 when nothing is found, 1 when something is, 2 on bad input.`;
 
-/** The variants to avoid, from the glossary's Markdown table: [{avoid, use}]. */
-export function parseGlossary(text) {
-  const rows = text.split('\n').filter((line) => /^\|/.test(line));
-  if (rows.length < 3) throw new Error('no glossary table found');
-  const header = rows[0].split('|').map((cell) => cell.trim().toLowerCase());
-  const useColumn = header.findIndex((cell) => cell.startsWith('italiano'));
-  const avoidColumn = header.findIndex((cell) => cell.startsWith('avoid'));
-  if (useColumn < 0 || avoidColumn < 0) throw new Error('the glossary table needs "Italiano" and "Avoid" columns');
-  const entries = [];
-  for (const row of rows.slice(2)) {
-    const cells = row.split('|').map((cell) => cell.trim());
-    for (const variant of (cells[avoidColumn] ?? '').split(',').map((v) => v.trim())) {
-      if (variant && !variant.includes('(')) entries.push({avoid: variant, use: cells[useColumn]});
-    }
-  }
-  return entries;
+/** Cells of a Markdown table row; "\\|" inside a cell is a literal bar. */
+function cells(row) {
+  return row
+    .replace(/^\||\|$/g, '')
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.trim().replace(/\\\|/g, '|'));
 }
 
-/** Text of a Markdown page that should follow the glossary, with its line numbers kept. */
+/** The Markdown tables of a text, each as {header: [lowercase cells], rows: [[cells]]}. */
+function tables(text) {
+  const found = [];
+  let current = null;
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('|')) {
+      current = null;
+      continue;
+    }
+    if (!current) found.push((current = {header: cells(line).map((c) => c.toLowerCase()), rows: []}));
+    else if (!/^\|[\s|:-]+\|$/.test(line)) current.rows.push(cells(line));
+  }
+  return found;
+}
+
+const unquote = (cell) => cell.replace(/^`(.*)`$/, '$1');
+
+/**
+ * The glossary's rules: {terms: [{avoid, use}], contexts: [{pattern, allowedLine, allowedPage, use}]}.
+ * Regular expressions in the context table are written in backticks.
+ */
+export function parseGlossary(text) {
+  const all = tables(text);
+  const termTable = all.find((t) => t.header.some((c) => c.startsWith('italiano')) && t.header.some((c) => c.startsWith('avoid')));
+  if (!termTable) throw new Error('no glossary table with "Italiano" and "Avoid" columns found');
+  const useColumn = termTable.header.findIndex((c) => c.startsWith('italiano'));
+  const avoidColumn = termTable.header.findIndex((c) => c.startsWith('avoid'));
+  const terms = [];
+  for (const row of termTable.rows) {
+    for (const variant of (row[avoidColumn] ?? '').split(',').map((v) => v.trim())) {
+      if (variant && !variant.includes('(')) terms.push({avoid: variant, use: row[useColumn]});
+    }
+  }
+  const contexts = [];
+  const contextTable = all.find((t) => t !== termTable && t.header[0] === 'pattern');
+  for (const [pattern, line = '', page = '', use = ''] of contextTable?.rows ?? []) {
+    try {
+      contexts.push({
+        pattern: new RegExp(unquote(pattern), 'iu'),
+        allowedLine: unquote(line) ? new RegExp(unquote(line), 'u') : null,
+        allowedPage: unquote(page) ? new RegExp(unquote(page), 'u') : null,
+        use,
+      });
+    } catch (error) {
+      throw new Error(`context rule ${pattern}: ${error.message}`);
+    }
+  }
+  return {terms, contexts};
+}
+
+/**
+ * Text of a Markdown page that should follow the glossary, one entry per line (numbers kept):
+ * {prose} without code, bold labels and link targets, {line} without code only.
+ */
 export function checkableText(markdown) {
   let inCode = false;
   let inFrontMatter = false;
-  return markdown.split('\n').map((line, index) => {
-    if (index === 0 && line === '---') {
+  return markdown.split('\n').map((raw, index) => {
+    const skip = {prose: '', line: ''};
+    if (index === 0 && raw === '---') {
       inFrontMatter = true;
-      return '';
+      return skip;
     }
     if (inFrontMatter) {
-      if (line === '---') inFrontMatter = false;
-      return /^(title|description|sidebar_label):/.test(line) ? line : '';
+      if (raw === '---') inFrontMatter = false;
+      return /^(title|description|sidebar_label):/.test(raw) ? {prose: raw, line: raw} : skip;
     }
-    if (/^\s*(```|~~~)/.test(line)) {
+    if (/^\s*(```|~~~)/.test(raw)) {
       inCode = !inCode;
-      return '';
+      return skip;
     }
-    if (inCode || /^\s*import\s/.test(line)) return '';
-    return line
-      .replace(/`[^`]*`/g, ' ')
-      .replace(/\*\*[^*]+\*\*/g, ' ')
-      .replace(/\]\([^)]*\)/g, ']')
-      .replace(/\{#[^}]+\}/g, ' ');
+    if (inCode || /^\s*import\s/.test(raw)) return skip;
+    const line = raw.replace(/`[^`]*`/g, ' ').replace(/\{#[^}]+\}/g, ' ');
+    return {prose: line.replace(/\*\*[^*]+\*\*/g, ' ').replace(/\]\([^)]*\)/g, ']'), line};
   });
 }
 
@@ -61,27 +106,38 @@ function escape(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Finds avoided variants in lines of text: [{line, avoid, use}]. */
-export function findVariants(lines, entries) {
+/** Finds the glossary's errors in the lines of one file: [{line, avoid, use}]. */
+export function findVariants(lines, {terms, contexts}, file = '') {
   const hits = [];
-  const patterns = entries.map((entry) => ({
+  const patterns = terms.map((entry) => ({
     ...entry,
     regex: new RegExp(`(?<![\\p{L}\\p{N}_-])${escape(entry.avoid)}(?![\\p{L}\\p{N}_-])`, 'iu'),
   }));
-  lines.forEach((text, index) => {
+  lines.forEach(({prose, line}, index) => {
     for (const {avoid, use, regex} of patterns) {
-      if (regex.test(text)) hits.push({line: index + 1, avoid, use});
+      if (regex.test(prose)) hits.push({line: index + 1, avoid, use});
+    }
+    for (const {pattern, allowedLine, allowedPage, use} of contexts) {
+      const match = line.match(pattern);
+      if (match && !allowedLine?.test(line) && !allowedPage?.test(file)) {
+        hits.push({line: index + 1, avoid: match[0], use});
+      }
     }
   });
   return hits;
 }
 
+/** UI strings of a translation file: code.json-style {key: {message}} or openapi.json-style {key: text}. */
+function jsonLines(text) {
+  return Object.entries(JSON.parse(text))
+    .filter(([key]) => key !== '$comment')
+    .map(([, entry]) => String(typeof entry === 'string' ? entry : (entry?.message ?? '')))
+    .map((message) => ({prose: message.replace(/\*\*[^*]+\*\*/g, ' '), line: message}));
+}
+
 function linesOf(file) {
   const text = readFileSync(file, 'utf8');
-  if (file.endsWith('.json')) {
-    return Object.values(JSON.parse(text)).map((entry) => String(entry?.message ?? ''));
-  }
-  return checkableText(text);
+  return file.endsWith('.json') ? jsonLines(text) : checkableText(text);
 }
 
 function main(argv) {
@@ -106,9 +162,9 @@ function main(argv) {
       return 2;
     }
   }
-  let entries;
+  let rules;
   try {
-    entries = parseGlossary(readFileSync(glossary, 'utf8'));
+    rules = parseGlossary(readFileSync(glossary, 'utf8'));
   } catch (error) {
     console.error(`check-glossary: ${glossary}: ${error.message}`);
     return 2;
@@ -116,12 +172,14 @@ function main(argv) {
   const files = roots.flatMap((root) => listFiles(root, /\.(mdx?|json)$/));
   let count = 0;
   for (const file of files) {
-    for (const hit of findVariants(linesOf(file), entries)) {
+    for (const hit of findVariants(linesOf(file), rules, file)) {
       count += 1;
-      console.error(`${file}:${hit.line}: "${hit.avoid}" — use "${hit.use}"`);
+      console.error(`${file}:${hit.line}: "${hit.avoid}" — use ${hit.use.startsWith('"') ? hit.use : `"${hit.use}"`}`);
     }
   }
-  console.log(`check-glossary: ${files.length} files, ${entries.length} variants to avoid, ${count} found`);
+  console.log(
+    `check-glossary: ${files.length} files, ${rules.terms.length} variants and ${rules.contexts.length} context rules, ${count} found`,
+  );
   return count ? 1 : 0;
 }
 
