@@ -127,12 +127,18 @@ export function findVariants(lines, {terms, contexts}, file = '') {
   return hits;
 }
 
-/** UI strings of a translation file: code.json-style {key: {message}} or openapi.json-style {key: text}. */
+/**
+ * UI strings of a translation file, code.json-style {key: {message}} or openapi.json-style
+ * {English text: Italian text}. The key joins the line for the context rules only: an Italian API
+ * description of "notification" may say "segnalazione".
+ */
 function jsonLines(text) {
   return Object.entries(JSON.parse(text))
     .filter(([key]) => key !== '$comment')
-    .map(([, entry]) => String(typeof entry === 'string' ? entry : (entry?.message ?? '')))
-    .map((message) => ({prose: message.replace(/\*\*[^*]+\*\*/g, ' '), line: message}));
+    .map(([key, entry]) => {
+      const message = String(typeof entry === 'string' ? entry : (entry?.message ?? ''));
+      return {prose: message.replace(/\*\*[^*]+\*\*/g, ' '), line: `${key} ${message}`};
+    });
 }
 
 function linesOf(file) {
