@@ -39,7 +39,7 @@ test('an English page links to its source under docs/ and shows its last git cha
 
 test('an Italian page links to its own file under i18n/it/ and shows no date', async ({page}) => {
   await page.goto('/it/main/architecture');
-  const edit = page.getByRole('link', {name: 'Modificare questa pagina'});
+  const edit = page.getByRole('link', {name: 'Modifica questa pagina'});
   await expect(edit).toBeVisible();
   expect(editedFile(await edit.getAttribute('href'))).toBe(`${ITALIAN_DOCS}main/architecture.md`);
   await expect(page.locator('.theme-last-updated')).toHaveCount(0);

@@ -21,8 +21,8 @@ const text = {
     banner: 'Your site did not load properly',
   },
   it: {
-    page: 'Questa pagina si è bloccata',
-    content: 'Questa pagina si è bloccata.',
+    page: 'Si è verificato un errore in questa pagina',
+    content: 'Si è verificato un errore in questa pagina.',
     tryAgain: 'Riprova',
     cause: 'Causa:',
     retry: 'Riprova',
