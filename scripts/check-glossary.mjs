@@ -48,7 +48,9 @@ const unquote = (cell) => cell.replace(/^`(.*)`$/, '$1');
  */
 export function parseGlossary(text) {
   const all = tables(text);
-  const termTable = all.find((t) => t.header.some((c) => c.startsWith('italiano')) && t.header.some((c) => c.startsWith('avoid')));
+  const termTable = all.find(
+    (t) => t.header.some((c) => c.startsWith('italiano')) && t.header.some((c) => c.startsWith('avoid')),
+  );
   if (!termTable) throw new Error('no glossary table with "Italiano" and "Avoid" columns found');
   const useColumn = termTable.header.findIndex((c) => c.startsWith('italiano'));
   const avoidColumn = termTable.header.findIndex((c) => c.startsWith('avoid'));

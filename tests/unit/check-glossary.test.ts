@@ -111,4 +111,3 @@ test('CLI: exit 1 with file:line on a variant, 0 when clean, 2 on bad input; JSO
   assert.equal(run('/no/such/dir').status, 2);
   assert.equal(run('--bogus').status, 2);
 });
-
