@@ -20,7 +20,7 @@ const glossary = [
   '',
   '| Pattern | Allowed when the line matches | Allowed on pages | Use instead |',
   '| --- | --- | --- | --- |',
-  '| `segnalazion[ei]` | `Segnalazioni\\|destinazion` | `notifications` | "alert" for alerts |',
+  '| `segnalazion[ei]` | `Segnalazioni\\|destinazion\\|notification` | `notifications` | "alert" for alerts |',
   '| `\\*\\*(Impostazioni\\|Salva)\\b` | | | the English label |',
 ].join('\n');
 
@@ -37,7 +37,7 @@ test('parseGlossary reads the Avoid column, skips advice in brackets, and reads 
     {avoid: 'guida rapida', use: 'avvio rapido'},
   ]);
   assert.equal(contexts.length, 2);
-  assert.equal(contexts[0].allowedLine?.source, 'Segnalazioni|destinazion');
+  assert.equal(contexts[0].allowedLine?.source, 'Segnalazioni|destinazion|notification');
   assert.equal(contexts[1].allowedPage, null);
   assert.throws(() => parseGlossary('no table'), /no glossary table/);
   assert.throws(() => parseGlossary(`${glossary}\n| \`(\` | | | x |`), /context rule/);
@@ -96,7 +96,13 @@ test('CLI: exit 1 with file:line on a variant, 0 when clean, 2 on bad input; JSO
   writeFileSync(path.join(dir, 'bad.md'), 'Ricevere una allerta.\n');
   writeFileSync(path.join(dir, 'code.json'), JSON.stringify({x: {message: 'Avvio rapido'}}));
   mkdirSync(path.join(dir, 'api'));
-  writeFileSync(path.join(dir, 'api', 'openapi.json'), JSON.stringify({'List all alerts': 'Elencare le segnalazioni'}));
+  writeFileSync(
+    path.join(dir, 'api', 'openapi.json'),
+    JSON.stringify({
+      'List all alerts': 'Elencare le segnalazioni',
+      'Name of the notification.': 'Nome della segnalazione.',
+    }),
+  );
   const run = (...args: string[]) =>
     spawnSync(process.execPath, ['scripts/check-glossary.mjs', '--glossary', path.join(dir, 'GLOSSARY.md'), ...args], {
       encoding: 'utf8',
@@ -108,6 +114,7 @@ test('CLI: exit 1 with file:line on a variant, 0 when clean, 2 on bad input; JSO
   const api = run(path.join(dir, 'api'));
   assert.equal(api.status, 1);
   assert.match(api.stderr, /openapi\.json:1: "segnalazioni" — use "alert" for alerts/);
+  assert.doesNotMatch(api.stderr, /openapi\.json:2:/);
   assert.equal(run('/no/such/dir').status, 2);
   assert.equal(run('--bogus').status, 2);
 });
