@@ -119,7 +119,8 @@ function main(argv) {
   }
   if (IGNORED.length) console.log(`check-html: ignoring ${IGNORED.map(({pattern}) => pattern).join(', ')}`);
   if (errors.length) {
-    for (const e of errors) console.error(`${where(e, dir)}: ${e.message}${e.extract ? `\n    ${e.extract.trim()}` : ''}`);
+    for (const e of errors)
+      console.error(`${where(e, dir)}: ${e.message}${e.extract ? `\n    ${e.extract.trim()}` : ''}`);
     const pages = new Set(errors.map((e) => e.url)).size;
     console.error(`\ncheck-html: ${errors.length} error(s) in ${pages} of ${files.length} HTML files (${seconds} s)`);
     console.error(tally(errors).join('\n'));

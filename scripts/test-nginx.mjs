@@ -147,7 +147,8 @@ export function checkVariables(values) {
   if (!BASE_PATH.test(values.SEERBOX_BASE_PATH)) {
     throw new Error(`SEERBOX_BASE_PATH must be / or like /docs/, got "${values.SEERBOX_BASE_PATH}"`);
   }
-  if (!['on', 'off'].includes(values.SEERBOX_TLS)) throw new Error(`SEERBOX_TLS must be on or off, got "${values.SEERBOX_TLS}"`);
+  if (!['on', 'off'].includes(values.SEERBOX_TLS))
+    throw new Error(`SEERBOX_TLS must be on or off, got "${values.SEERBOX_TLS}"`);
   for (const name of ['SEERBOX_HTTPS_PORT', 'SEERBOX_HSTS_MAX_AGE']) {
     if (!/^\d+$/.test(values[name])) throw new Error(`${name} must be a whole number, got "${values[name]}"`);
   }
@@ -335,9 +336,23 @@ export function makeCertificate(dir) {
   const result = spawnSync(
     'openssl',
     [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-      '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
-      '-keyout', key, '-out', certificate,
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      '-keyout',
+      key,
+      '-out',
+      certificate,
     ],
     {encoding: 'utf8'},
   );

@@ -42,7 +42,9 @@ function cspOutcome(header: string | undefined, https: boolean): [string, number
   for (const list of [script, style]) if ([...list].some((s) => HASH_OR_NONCE.test(s))) list.delete("'unsafe-inline'");
   if (script.has("'strict-dynamic'")) throw new Error("observatory: 'strict-dynamic' is not modelled");
   const passive = ['img-src', 'media-src'];
-  const active = [...csp].filter(([name]) => !passive.includes(name) && name !== 'script-src').flatMap(([, s]) => [...s]);
+  const active = [...csp]
+    .filter(([name]) => !passive.includes(name) && name !== 'script-src')
+    .flatMap(([, s]) => [...s]);
   active.push(...script);
   const passiveSources = passive.flatMap((name) => [...(csp.get(name) ?? csp.get('default-src') ?? [])]);
   const insecure = (source: string) => source.startsWith('http:') || source.startsWith('ftp:');
@@ -50,10 +52,13 @@ function cspOutcome(header: string | undefined, https: boolean): [string, number
     return ['csp-implemented-with-unsafe-inline', -20];
   if (https && active.some(insecure)) return ['csp-implemented-with-insecure-scheme', -20];
   if (script.has("'unsafe-eval'") || style.has("'unsafe-eval'")) return ['csp-implemented-with-unsafe-eval', -10];
-  if (https && passiveSources.some(insecure)) return ['csp-implemented-with-insecure-scheme-in-passive-content-only', -10];
-  if ([...style].some((s) => BROAD_OR_INLINE.includes(s))) return ['csp-implemented-with-unsafe-inline-in-style-src-only', 0];
+  if (https && passiveSources.some(insecure))
+    return ['csp-implemented-with-insecure-scheme-in-passive-content-only', -10];
+  if ([...style].some((s) => BROAD_OR_INLINE.includes(s)))
+    return ['csp-implemented-with-unsafe-inline-in-style-src-only', 0];
   const defaultSrc = csp.get('default-src');
-  if (defaultSrc?.has("'none'") && defaultSrc.size === 1) return ['csp-implemented-with-no-unsafe-default-src-none', 10];
+  if (defaultSrc?.has("'none'") && defaultSrc.size === 1)
+    return ['csp-implemented-with-no-unsafe-default-src-none', 10];
   return ['csp-implemented-with-no-unsafe', 5];
 }
 
@@ -78,7 +83,9 @@ function hstsOutcome(https: ObservatoryInput['https']): [string, number] {
     .find((part) => part.startsWith('max-age='));
   if (header.includes(',') || !maxAge) return ['hsts-header-invalid', -20];
   const seconds = parseInt(maxAge.slice(8), 10);
-  return seconds < SIX_MONTHS ? ['hsts-implemented-max-age-less-than-six-months', -10] : ['hsts-implemented-max-age-at-least-six-months', 0];
+  return seconds < SIX_MONTHS
+    ? ['hsts-implemented-max-age-less-than-six-months', -10]
+    : ['hsts-implemented-max-age-at-least-six-months', 0];
 }
 
 function referrerOutcome(header: string | undefined): [string, number] {
@@ -142,8 +149,19 @@ export function observatoryScore(input: ObservatoryInput): ObservatoryResult {
   const score = Math.max(0, penalties >= 90 ? 100 + modifiers.reduce((a, b) => a + b, 0) : penalties);
   const key = Math.min(score - (score % 5), 100);
   const grades: Array<[number, string]> = [
-    [100, 'A+'], [90, 'A'], [85, 'A-'], [80, 'B+'], [70, 'B'], [65, 'B-'], [60, 'C+'], [50, 'C'], [45, 'C-'],
-    [40, 'D+'], [30, 'D'], [25, 'D-'], [0, 'F'],
+    [100, 'A+'],
+    [90, 'A'],
+    [85, 'A-'],
+    [80, 'B+'],
+    [70, 'B'],
+    [65, 'B-'],
+    [60, 'C+'],
+    [50, 'C'],
+    [45, 'C-'],
+    [40, 'D+'],
+    [30, 'D'],
+    [25, 'D-'],
+    [0, 'F'],
   ];
   const grade = grades.find(([floor]) => key >= floor)![1];
   return {score, grade, outcomes};

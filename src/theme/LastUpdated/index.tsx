@@ -7,7 +7,7 @@ type Props = WrapperProps<typeof LastUpdatedType>;
 
 /**
  * The stock date carries `itemprop="dateModified"` but nothing around it is an
- * item, which is invalid microdata: give it its item, the page itself.
+ * item, which the W3C checker refuses: give it its item, the page itself.
  */
 export default function LastUpdatedWrapper(props: Props): ReactNode {
   return (
