@@ -446,23 +446,15 @@ async function serveAndCheck({work, name, buildDir, cspInclude, basePath, port, 
   return failures;
 }
 
-/** The root build again, over HTTPS with a throw-away certificate (the plain HTTP run covered everything else). */
-async function httpsPass({work, buildDir, cspInclude, options}) {
-  if (await portInUse(options.port + 1)) throw new Error(`port ${options.port + 1} (HTTPS) is already in use`);
-  const tlsDir = path.join(work, 'tls');
+/**
+ * The root run again over HTTPS, with a throw-away certificate; the browser
+ * check on a sample (the plain HTTP run visited every route).
+ */
+async function httpsPass(root, options) {
+  if (await portInUse(root.port + 1)) throw new Error(`port ${root.port + 1} (HTTPS) is already in use`);
+  const tlsDir = path.join(root.work, 'tls');
   mkdirSync(tlsDir);
-  return serveAndCheck({
-    work,
-    name: 'https',
-    buildDir,
-    cspInclude,
-    basePath: '/',
-    port: options.port,
-    frameAncestors: "'none'",
-    brotli: existsSync(BROTLI_MODULE),
-    browser: options.browser && 'sample',
-    tls: makeCertificate(tlsDir),
-  });
+  return serveAndCheck({...root, name: 'https', browser: options.browser && 'sample', tls: makeCertificate(tlsDir)});
 }
 
 async function main(argv) {
@@ -498,7 +490,7 @@ async function main(argv) {
     const cspInclude = path.join(DEPLOY, 'generated', 'csp-hashes.conf');
     if (options.build && (await run('npm', ['run', 'build'])) !== 0) throw new Error('npm run build failed');
     checkBuild(buildDir, cspInclude);
-    failures += await serveAndCheck({
+    const root = {
       work,
       name: 'root',
       buildDir,
@@ -507,9 +499,9 @@ async function main(argv) {
       port: options.port,
       frameAncestors: "'none'",
       brotli: existsSync(BROTLI_MODULE),
-      browser: options.browser && 'all',
-    });
-    if (options.https) failures += await httpsPass({work, buildDir, cspInclude, options});
+    };
+    failures += await serveAndCheck({...root, browser: options.browser && 'all'});
+    if (options.https) failures += await httpsPass(root, options);
 
     if (options.subPath) {
       const subBuild = path.join(work, 'sub-path-build');

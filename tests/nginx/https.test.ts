@@ -59,9 +59,10 @@ function handshake(version: string, cipher = 'DEFAULT@SECLEVEL=0') {
   ];
   if (version !== 'tls1_3') args.push('-cipher', cipher);
   const result = spawnSync('openssl', args, {input: '', encoding: 'utf8', timeout: 10_000});
-  const protocol = result.stdout.match(/^\s*Protocol\s*:\s*(\S+)/m)?.[1];
-  const negotiated = result.stdout.match(/^\s*Cipher\s*:\s*(\S+)/m)?.[1];
-  const accepted = result.status === 0 && negotiated !== undefined && negotiated !== '0000';
+  // Printed as soon as the handshake ends ("New, (NONE), Cipher is (NONE)" when it failed); the
+  // SSL-Session block may come later than the end of input under TLS 1.3.
+  const [, protocol, negotiated] = result.stdout.match(/^New, (\S+), Cipher is (\S+)/m) ?? [];
+  const accepted = result.status === 0 && negotiated !== undefined && negotiated !== '(NONE)';
   return {accepted, protocol, cipher: negotiated, output: result.stdout + result.stderr};
 }
 
