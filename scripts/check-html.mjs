@@ -32,17 +32,19 @@ export const IGNORED = [];
 /**
  * Sorts vnu's JSON messages into errors and warnings (IGNORED left out).
  * vnu reports errors as type "error", checker failures as "non-document-error",
- * warnings as type "info" with subType "warning"; plain "info" is dropped.
+ * warnings as type "info" with subType "warning", and notes as plain "info".
  */
 export function classify(messages, ignored = IGNORED) {
   const errors = [];
   const warnings = [];
+  const notes = [];
   for (const message of messages) {
     if (ignored.some(({pattern}) => pattern.test(message.message ?? ''))) continue;
     if (message.type === 'error' || message.type === 'non-document-error') errors.push(message);
     else if (message.type === 'info' && message.subType === 'warning') warnings.push(message);
+    else notes.push(message);
   }
-  return {errors, warnings};
+  return {errors, warnings, notes};
 }
 
 /** "count × message" lines, most frequent first. */
@@ -110,13 +112,16 @@ function main(argv) {
     console.error(`check-html: ${error.message}`);
     return 1;
   }
-  const {errors, warnings} = classify(messages);
+  const {errors, warnings, notes} = classify(messages);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (warnings.length) {
     console.log(`check-html: ${warnings.length} warning(s), not failing:`);
     if (options.verbose) for (const w of warnings) console.log(`  ${where(w, dir)}: ${w.message}`);
     else console.log(tally(warnings).join('\n'));
   }
+  // Notes are the checker's remarks on allowed syntax (e.g. "Trailing slash on void elements").
+  if (notes.length)
+    console.log(`check-html: ${notes.length} note(s) (vnu "info"), not failing:\n${tally(notes).join('\n')}`);
   if (IGNORED.length) console.log(`check-html: ignoring ${IGNORED.map(({pattern}) => pattern).join(', ')}`);
   if (errors.length) {
     for (const e of errors)

@@ -9,7 +9,7 @@ import {IGNORED, classify, tally} from '../../scripts/check-html.mjs';
 const page = (body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title></head><body>${body}</body></html>`;
 
-test('classify: errors and checker failures fail, warnings are counted, info is dropped', () => {
+test('classify: errors and checker failures fail, warnings and notes are counted', () => {
   const messages = [
     {type: 'error', message: 'Element “div” not allowed as child of element “code” in this context.'},
     {type: 'non-document-error', subType: 'io', message: 'File not found'},
@@ -17,9 +17,10 @@ test('classify: errors and checker failures fail, warnings are counted, info is 
     {type: 'info', subType: 'warning', message: 'Section lacks heading.'},
     {type: 'info', message: 'Trailing slash on void elements has no effect.'},
   ];
-  const {errors, warnings} = classify(messages);
+  const {errors, warnings, notes} = classify(messages);
   assert.equal(errors.length, 2);
   assert.equal(warnings.length, 2);
+  assert.equal(notes.length, 1);
   assert.deepEqual(tally(warnings), ['     2 × Section lacks heading.']);
   assert.equal(classify(messages, [{pattern: /not allowed as child/, reason: 'test'}]).errors.length, 1);
   assert.deepEqual(IGNORED, [], 'every message counts unless listed with a reason');
