@@ -6,7 +6,10 @@ import {test, expect, localePath} from './helpers';
 for (const locale of ['en', 'it'] as const) {
   test(`${locale}: code lines are spans that stack as blocks`, async ({page}) => {
     await page.goto(localePath('/main/quickstart', locale));
-    const block = page.locator('.theme-code-block').filter({has: page.locator('.token-line:nth-child(2)')}).first();
+    const block = page
+      .locator('.theme-code-block')
+      .filter({has: page.locator('.token-line:nth-child(2)')})
+      .first();
     await expect(block).toBeVisible();
     expect(await page.locator('pre code div').count(), 'no <div> inside <code>').toBe(0);
     const lines = block.locator('.token-line');
