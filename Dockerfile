@@ -2,6 +2,9 @@
 #
 #   docker build -t seer-box-docs .
 #   docker run --rm --read-only --tmpfs /tmp:rw,size=16m -p 8080:8080 seer-box-docs
+# HTTPS (certificate and key in /srv/tls, readable by user 101):
+#   docker run --rm --read-only --tmpfs /tmp:rw,size=16m -v /srv/tls:/etc/nginx/tls:ro \
+#     -e SEERBOX_TLS=on -p 80:8080 -p 443:8443 seer-box-docs
 #
 # Build arguments: BASE_URL (path the site is served under, default /; it is
 # built into the pages, so it is chosen here and not at run time) and
@@ -39,6 +42,12 @@ ENV SEERBOX_LISTEN=8080 \
     SEERBOX_FRAME_ANCESTORS="'none'" \
     SEERBOX_CONF_DIR=/etc/nginx/seerbox \
     SEERBOX_RUNTIME_DIR=/tmp \
+    SEERBOX_TLS=off \
+    SEERBOX_TLS_LISTEN=8443 \
+    SEERBOX_HTTPS_PORT=443 \
+    SEERBOX_TLS_CERTIFICATE=/etc/nginx/tls/tls.crt \
+    SEERBOX_TLS_CERTIFICATE_KEY=/etc/nginx/tls/tls.key \
+    SEERBOX_HSTS_MAX_AGE=31536000 \
     NGINX_ENVSUBST_TEMPLATE_DIR=/etc/nginx/templates \
     NGINX_ENVSUBST_OUTPUT_DIR=/tmp \
     NGINX_ENVSUBST_FILTER=^SEERBOX_
@@ -52,10 +61,14 @@ COPY --from=build /src/deploy/nginx/mime.types /etc/nginx/seerbox/mime.types
 COPY --from=build /src/deploy/nginx/generated/csp-hashes.conf /etc/nginx/seerbox/generated/csp-hashes.conf
 COPY --from=build /src/build/ /usr/share/nginx/html${BASE_URL}
 
-EXPOSE 8080
+# 8080: the pages over HTTP, or (SEERBOX_TLS=on) the redirect to HTTPS; 8443: HTTPS.
+EXPOSE 8080 8443
 STOPSIGNAL SIGQUIT
+# With TLS the home page is fetched over HTTPS: the certificate names the public host, not 127.0.0.1.
 HEALTHCHECK --interval=30s --timeout=3s --start-period=5s --retries=3 \
-  CMD wget -q --spider "http://127.0.0.1:${SEERBOX_LISTEN##*:}${SEERBOX_BASE_PATH}" || exit 1
+  CMD if [ "$SEERBOX_TLS" = on ]; \
+      then wget -q --spider --no-check-certificate "https://127.0.0.1:${SEERBOX_TLS_LISTEN##*:}${SEERBOX_BASE_PATH}"; \
+      else wget -q --spider "http://127.0.0.1:${SEERBOX_LISTEN##*:}${SEERBOX_BASE_PATH}"; fi || exit 1
 
 # The rendered main configuration lives in /tmp, so /etc stays read-only.
 CMD ["nginx", "-c", "/tmp/nginx.conf", "-g", "daemon off;"]

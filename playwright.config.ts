@@ -21,6 +21,8 @@ export default defineConfig({
   timeout: 60_000,
   use: {
     baseURL: externalBaseUrl ?? `http://127.0.0.1:${port}`,
+    // Only for the throw-away self-signed certificate of npm run test:nginx's HTTPS pass.
+    ignoreHTTPSErrors: process.env.E2E_IGNORE_HTTPS_ERRORS === '1',
     browserName: 'chromium',
     launchOptions: {
       executablePath: chromiumExecutable(),

@@ -27,7 +27,7 @@ import {listFiles} from './lib/files.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEPLOY = path.join(ROOT, 'deploy', 'nginx');
 
-const USAGE = `Usage: node scripts/test-nginx.mjs [--no-build] [--sub-path PATH] [--port PORT] [--no-browser] [--keep]
+const USAGE = `Usage: node scripts/test-nginx.mjs [--no-build] [--sub-path PATH] [--port PORT] [--no-https] [--no-browser] [--keep]
 
 Builds the site (npm run build, which also precompresses it and writes the
 CSP hashes), renders deploy/nginx/templates with envsubst into a temporary
@@ -36,6 +36,11 @@ folder, starts nginx on 127.0.0.1:PORT and runs:
     redirects, localised 404s, cache lifetimes, CSP hashes);
   - the browser check tests/e2e/csp.spec.ts in Chromium (every route of both
     languages and the Swagger page load under the CSP without a console error).
+Then the HTTPS pass: the same build served with SEERBOX_TLS=on and a throw-away
+self-signed certificate (openssl), HTTPS on PORT+1 and HTTP on PORT redirecting
+to it; the same checks over HTTPS (browser: one route of each kind per
+language) plus tests/nginx/https.test.ts (redirects, HSTS, TLS versions and
+ciphers, session tickets, HTTP/2, the Observatory's scoring).
 nginx is stopped at the end, whatever happens.
   --no-build        use the existing build/ instead of building (it must be a
                     production build, i.e. from npm run build, not build:test)
@@ -44,12 +49,13 @@ nginx is stopped at the end, whatever happens.
                     there, served gzip only (as the container image does), with
                     frame-ancestors set to an origin, and the browser check on
                     one route of each kind per language
-  --port PORT       loopback port for nginx (default: 4190)
+  --port PORT       loopback port for nginx (default: 4190; the HTTPS pass uses PORT+1 too)
+  --no-https        skip the HTTPS pass
   --no-browser      HTTP checks only
   --keep            keep the temporary folder (rendered configuration, logs)
   --help            show this help
 
-Needs nginx and envsubst (Debian: apt-get install nginx gettext-base); uses the
+Needs nginx, envsubst and openssl (Debian: apt-get install nginx gettext-base openssl); uses the
 brotli static module when installed (libnginx-mod-http-brotli-static).
 Exit status: 0 all checks passed, 1 a check or a step failed, 2 bad arguments.`;
 
@@ -61,6 +67,12 @@ export const TEMPLATE_VARIABLES = [
   'SEERBOX_FRAME_ANCESTORS',
   'SEERBOX_CONF_DIR',
   'SEERBOX_RUNTIME_DIR',
+  'SEERBOX_TLS',
+  'SEERBOX_TLS_LISTEN',
+  'SEERBOX_HTTPS_PORT',
+  'SEERBOX_TLS_CERTIFICATE',
+  'SEERBOX_TLS_CERTIFICATE_KEY',
+  'SEERBOX_HSTS_MAX_AGE',
 ];
 
 /** Where Debian's brotli static module lives. */
@@ -70,7 +82,7 @@ const BASE_PATH = /^\/(?:[A-Za-z0-9_-]+\/)*$/;
 
 /** Parses command-line arguments; throws an Error with a clear message on bad input. */
 export function parseArgs(argv) {
-  const options = {build: true, subPath: null, port: 4190, browser: true, keep: false, help: false};
+  const options = {build: true, subPath: null, port: 4190, https: true, browser: true, keep: false, help: false};
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const value = () => {
@@ -86,6 +98,9 @@ export function parseArgs(argv) {
         break;
       case '--no-build':
         options.build = false;
+        break;
+      case '--no-https':
+        options.https = false;
         break;
       case '--no-browser':
         options.browser = false;
@@ -106,8 +121,8 @@ export function parseArgs(argv) {
       case '--port': {
         const raw = value();
         const port = Number(raw);
-        if (!/^\d+$/.test(raw) || port < 1024 || port > 65535) {
-          throw new Error(`--port must be a whole number from 1024 to 65535, got "${raw}"`);
+        if (!/^\d+$/.test(raw) || port < 1024 || port > 65534) {
+          throw new Error(`--port must be a whole number from 1024 to 65534, got "${raw}"`);
         }
         options.port = port;
         break;
@@ -131,6 +146,11 @@ export function checkVariables(values) {
   }
   if (!BASE_PATH.test(values.SEERBOX_BASE_PATH)) {
     throw new Error(`SEERBOX_BASE_PATH must be / or like /docs/, got "${values.SEERBOX_BASE_PATH}"`);
+  }
+  if (!['on', 'off'].includes(values.SEERBOX_TLS))
+    throw new Error(`SEERBOX_TLS must be on or off, got "${values.SEERBOX_TLS}"`);
+  for (const name of ['SEERBOX_HTTPS_PORT', 'SEERBOX_HSTS_MAX_AGE']) {
+    if (!/^\d+$/.test(values[name])) throw new Error(`${name} must be a whole number, got "${values[name]}"`);
   }
 }
 
@@ -283,11 +303,71 @@ function checkBuild(dir, cspInclude) {
   }
 }
 
+/** One year, the default HSTS max-age of the image and of the checks. */
+export const HSTS_MAX_AGE = '31536000';
+
+/** The template values of the TLS mode: off, or on with the HTTPS server on the port after `port`. */
+export function tlsValues(tls, port) {
+  if (!tls) {
+    // Not read when TLS is off, but every variable must have a value.
+    return {
+      SEERBOX_TLS: 'off',
+      SEERBOX_TLS_LISTEN: '8443',
+      SEERBOX_HTTPS_PORT: '443',
+      SEERBOX_TLS_CERTIFICATE: '/nonexistent/tls.crt',
+      SEERBOX_TLS_CERTIFICATE_KEY: '/nonexistent/tls.key',
+      SEERBOX_HSTS_MAX_AGE: HSTS_MAX_AGE,
+    };
+  }
+  return {
+    SEERBOX_TLS: 'on',
+    SEERBOX_TLS_LISTEN: `127.0.0.1:${port + 1}`,
+    SEERBOX_HTTPS_PORT: String(port + 1),
+    SEERBOX_TLS_CERTIFICATE: tls.certificate,
+    SEERBOX_TLS_CERTIFICATE_KEY: tls.key,
+    SEERBOX_HSTS_MAX_AGE: HSTS_MAX_AGE,
+  };
+}
+
+/** A throw-away self-signed certificate for 127.0.0.1 (and localhost), valid for a day. */
+export function makeCertificate(dir) {
+  const certificate = path.join(dir, 'tls.crt');
+  const key = path.join(dir, 'tls.key');
+  const result = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      '-keyout',
+      key,
+      '-out',
+      certificate,
+    ],
+    {encoding: 'utf8'},
+  );
+  if (result.error) throw new Error(`openssl: ${result.error.message} (Debian: apt-get install openssl)`);
+  if (result.status !== 0) throw new Error(`openssl could not make a certificate:\n${result.stderr}`);
+  chmodSync(dir, 0o755);
+  chmodSync(key, 0o644); // read by nginx only when started as root, before it drops privileges; a test key
+  return {certificate, key};
+}
+
 /**
  * Renders the configuration for one build, starts nginx, runs the checks,
  * stops nginx. Returns the number of failed steps.
  */
-async function serveAndCheck({work, name, buildDir, cspInclude, basePath, port, frameAncestors, brotli, browser}) {
+async function serveAndCheck({work, name, buildDir, cspInclude, basePath, port, frameAncestors, brotli, browser, tls}) {
   const folder = path.join(work, name);
   const conf = path.join(folder, 'conf');
   const runtime = path.join(folder, 'run');
@@ -317,28 +397,40 @@ async function serveAndCheck({work, name, buildDir, cspInclude, basePath, port, 
     SEERBOX_FRAME_ANCESTORS: frameAncestors,
     SEERBOX_CONF_DIR: conf,
     SEERBOX_RUNTIME_DIR: runtime,
+    ...tlsValues(tls, port),
   };
   renderTemplates(path.join(DEPLOY, 'templates'), runtime, values);
+  // With TLS, nginx serves the pages on the next port and only redirects on `port`.
+  const origin = tls ? `https://127.0.0.1:${port + 1}` : `http://127.0.0.1:${port}`;
   console.log(
-    `\n== ${name}: nginx on http://127.0.0.1:${port}${basePath} (${brotli ? 'gzip and brotli' : 'gzip only'}), configuration in ${runtime}`,
+    `\n== ${name}: nginx on ${origin}${basePath} (${brotli ? 'gzip and brotli' : 'gzip only'}), configuration in ${runtime}`,
   );
 
   let failures = 0;
   try {
     await startNginx({prefix: runtime, config: path.join(runtime, 'nginx.conf'), port, logs: folder});
-    const origin = `http://127.0.0.1:${port}`;
+    if (tls && !(await portInUse(port + 1))) throw new Error(`nginx does not listen on ${origin}`);
     const env = {
       NGINX_URL: origin,
       NGINX_BASE_PATH: basePath,
       NGINX_BUILD_DIR: path.resolve(buildDir),
       NGINX_BROTLI: brotli ? '1' : '0',
       NGINX_FRAME_ANCESTORS: frameAncestors,
+      // The HTTPS checks: the redirecting HTTP origin, and trust in the throw-away certificate.
+      ...(tls && {NGINX_HTTP_URL: `http://127.0.0.1:${port}`, NODE_EXTRA_CA_CERTS: tls.certificate}),
     };
-    const tests = readdirSync(path.join(ROOT, 'tests', 'nginx')).filter((file) => file.endsWith('.test.ts'));
+    // https.test.ts only in the HTTPS pass; the others in every pass.
+    const tests = readdirSync(path.join(ROOT, 'tests', 'nginx')).filter(
+      (file) => file.endsWith('.test.ts') && (tls || file !== 'https.test.ts'),
+    );
     if ((await run('node', ['--import', 'tsx', '--test', ...tests.map((file) => `tests/nginx/${file}`)], {env})) !== 0)
       failures += 1;
     if (browser) {
-      const e2e = {E2E_BASE_URL: `${origin}${basePath}`, E2E_CSP_SAMPLE: browser === 'sample' ? '1' : ''};
+      const e2e = {
+        E2E_BASE_URL: `${origin}${basePath}`,
+        E2E_CSP_SAMPLE: browser === 'sample' ? '1' : '',
+        E2E_IGNORE_HTTPS_ERRORS: tls ? '1' : '',
+      };
       if ((await run('npx', ['playwright', 'test', 'tests/e2e/csp.spec.ts'], {env: e2e})) !== 0) failures += 1;
     }
   } finally {
@@ -352,6 +444,17 @@ async function serveAndCheck({work, name, buildDir, cspInclude, basePath, port, 
     failures += 1;
   }
   return failures;
+}
+
+/**
+ * The root run again over HTTPS, with a throw-away certificate; the browser
+ * check on a sample (the plain HTTP run visited every route).
+ */
+async function httpsPass(root, options) {
+  if (await portInUse(root.port + 1)) throw new Error(`port ${root.port + 1} (HTTPS) is already in use`);
+  const tlsDir = path.join(root.work, 'tls');
+  mkdirSync(tlsDir);
+  return serveAndCheck({...root, name: 'https', browser: options.browser && 'sample', tls: makeCertificate(tlsDir)});
 }
 
 async function main(argv) {
@@ -369,6 +472,7 @@ async function main(argv) {
   for (const [command, hint] of [
     ['nginx', 'apt-get install nginx'],
     ['envsubst', 'apt-get install gettext-base'],
+    ...(options.https ? [['openssl', 'apt-get install openssl']] : []),
   ]) {
     if (!which(command)) {
       console.error(`test-nginx: ${command} not found (Debian: ${hint})`);
@@ -386,7 +490,7 @@ async function main(argv) {
     const cspInclude = path.join(DEPLOY, 'generated', 'csp-hashes.conf');
     if (options.build && (await run('npm', ['run', 'build'])) !== 0) throw new Error('npm run build failed');
     checkBuild(buildDir, cspInclude);
-    failures += await serveAndCheck({
+    const root = {
       work,
       name: 'root',
       buildDir,
@@ -395,8 +499,9 @@ async function main(argv) {
       port: options.port,
       frameAncestors: "'none'",
       brotli: existsSync(BROTLI_MODULE),
-      browser: options.browser && 'all',
-    });
+    };
+    failures += await serveAndCheck({...root, browser: options.browser && 'all'});
+    if (options.https) failures += await httpsPass(root, options);
 
     if (options.subPath) {
       const subBuild = path.join(work, 'sub-path-build');

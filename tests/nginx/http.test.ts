@@ -1,6 +1,6 @@
 // HTTP checks of the shipped nginx configuration, run by scripts/test-nginx.mjs
 // against a real nginx serving a production build. Reads:
-//   NGINX_URL              origin of the server (http://127.0.0.1:4190)
+//   NGINX_URL              origin of the server (http://127.0.0.1:4190, or https://... in the HTTPS pass)
 //   NGINX_BASE_PATH        base path the build was made for (/ or /docs/)
 //   NGINX_BUILD_DIR        the build nginx serves, to compare bodies with the files
 //   NGINX_BROTLI           1 when nginx has the brotli static module
@@ -9,7 +9,8 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {createHash} from 'node:crypto';
 import {existsSync, readFileSync, readdirSync, statSync} from 'node:fs';
-import {request} from 'node:http';
+import {request as httpRequest} from 'node:http';
+import {request as httpsRequest} from 'node:https';
 import path from 'node:path';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import routeTable from '../fixtures/routes.json' with {type: 'json'};
@@ -41,6 +42,8 @@ function get(
   target: string,
   {method = 'GET', headers = {}}: {method?: string; headers?: Record<string, string>} = {},
 ): Promise<Response> {
+  // HTTPS trusts the throw-away certificate through NODE_EXTRA_CA_CERTS (set by test-nginx.mjs).
+  const request = origin.startsWith('https:') ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = request(`${origin}${target}`, {method, headers}, (res) => {
       const chunks: Buffer[] = [];

@@ -84,7 +84,7 @@ test('nginxInclude: a map defining $seerbox_csp_script_hashes, sorted', () => {
   assert.match(include, /^map "" \$seerbox_csp_script_hashes \{$/m);
   assert.match(nginxInclude(new Map(), {files: 1, dir: 'build'}), /default "";/);
   // The configuration uses the variable this include defines.
-  const template = readFileSync('deploy/nginx/templates/conf.d/seerbox-docs.conf.template', 'utf8');
+  const template = readFileSync('deploy/nginx/templates/seerbox/site.conf.template', 'utf8');
   assert.match(template, /script-src 'self' \$seerbox_csp_script_hashes;/);
 });
 

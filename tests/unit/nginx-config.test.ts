@@ -4,10 +4,23 @@ import {copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
-import {TEMPLATE_VARIABLES, checkVariables, parseArgs, renderTemplates} from '../../scripts/test-nginx.mjs';
+import {
+  TEMPLATE_VARIABLES,
+  checkVariables,
+  makeCertificate,
+  parseArgs,
+  renderTemplates,
+  tlsValues,
+} from '../../scripts/test-nginx.mjs';
 
 const templates = path.resolve('deploy/nginx/templates');
-const templateFiles = ['nginx.conf.template', 'conf.d/seerbox-docs.conf.template'];
+const templateFiles = [
+  'nginx.conf.template',
+  'conf.d/seerbox-docs.conf.template',
+  'seerbox/site.conf.template',
+  'seerbox/tls-off.conf.template',
+  'seerbox/tls-on.conf.template',
+];
 
 function values(folder: string, basePath = '/') {
   return {
@@ -17,17 +30,34 @@ function values(folder: string, basePath = '/') {
     SEERBOX_FRAME_ANCESTORS: "'none'",
     SEERBOX_CONF_DIR: path.join(folder, 'conf'),
     SEERBOX_RUNTIME_DIR: path.join(folder, 'run'),
+    ...tlsValues(null, 4999),
   };
 }
 
 test('parseArgs: options and bad input', () => {
-  assert.deepEqual(parseArgs([]), {build: true, subPath: null, port: 4190, browser: true, keep: false, help: false});
-  const options = parseArgs(['--no-build', '--sub-path', '/docs/', '--port', '5000', '--no-browser', '--keep']);
-  assert.deepEqual(options, {build: false, subPath: '/docs/', port: 5000, browser: false, keep: true, help: false});
+  assert.deepEqual(parseArgs([]), {
+    build: true,
+    subPath: null,
+    port: 4190,
+    https: true,
+    browser: true,
+    keep: false,
+    help: false,
+  });
+  const options = parseArgs(['--no-build', '--sub-path', '/docs/', '--port', '5000', '--no-https', '--no-browser']);
+  assert.deepEqual(options, {
+    build: false,
+    subPath: '/docs/',
+    port: 5000,
+    https: false,
+    browser: false,
+    keep: false,
+    help: false,
+  });
   assert.throws(() => parseArgs(['--sub-path', 'docs']), /--sub-path must look like \/docs\//);
   assert.throws(() => parseArgs(['--sub-path', '/']), /--sub-path must look like/);
   assert.throws(() => parseArgs(['--sub-path', '/a b/']), /--sub-path must look like/);
-  assert.throws(() => parseArgs(['--port', '80']), /--port must be a whole number from 1024 to 65535/);
+  assert.throws(() => parseArgs(['--port', '80']), /--port must be a whole number from 1024 to 65534/);
   assert.throws(() => parseArgs(['--port']), /--port needs a value/);
   assert.throws(() => parseArgs(['--serve']), /unknown argument "--serve"/);
 });
@@ -39,6 +69,8 @@ test('checkVariables: every variable set, nothing nginx would misread', () => {
   assert.throws(() => checkVariables({...good, SEERBOX_FRAME_ANCESTORS: "'none'; script-src *"}), /misread/);
   assert.throws(() => checkVariables({...good, SEERBOX_ROOT: '/srv/"x"'}), /misread/);
   assert.throws(() => checkVariables({...good, SEERBOX_BASE_PATH: '/docs'}), /SEERBOX_BASE_PATH must be/);
+  assert.throws(() => checkVariables({...good, SEERBOX_TLS: 'yes'}), /SEERBOX_TLS must be on or off/);
+  assert.throws(() => checkVariables({...good, SEERBOX_HSTS_MAX_AGE: '1y'}), /SEERBOX_HSTS_MAX_AGE must be a whole/);
 });
 
 test('the templates use exactly the declared variables, and the Dockerfile sets each', () => {
@@ -64,13 +96,23 @@ test('rendering: values in, nginx variables untouched, sub-path locations', {ski
   assert.deepEqual(written.map((file) => path.relative(path.join(folder, 'run'), file)).sort(), [
     'conf.d/seerbox-docs.conf',
     'nginx.conf',
+    'seerbox/site.conf',
+    'seerbox/tls-off.conf',
+    'seerbox/tls-on.conf',
   ]);
-  const site = readFileSync(path.join(folder, 'run', 'conf.d', 'seerbox-docs.conf'), 'utf8');
+  const site = readFileSync(path.join(folder, 'run', 'seerbox', 'site.conf'), 'utf8');
   assert.doesNotMatch(site, /\$\{?SEERBOX_/);
-  assert.match(site, /^ {2}location \/docs\/it\/ \{$/m);
+  assert.match(site, /^location \/docs\/it\/ \{$/m);
   assert.match(site, /error_page 404 \/docs\/it\/404\.html;/);
   assert.match(site, /try_files \$uri\/index\.html \$uri =404;/);
   assert.match(site, /frame-ancestors 'none'" always;/);
+  // SEERBOX_TLS picks the server blocks: plain HTTP, or HTTPS with a redirecting HTTP server.
+  const docs = readFileSync(path.join(folder, 'run', 'conf.d', 'seerbox-docs.conf'), 'utf8');
+  assert.match(docs, new RegExp(`^include ${folder}/run/seerbox/tls-off\\.conf;$`, 'm'));
+  const tlsOn = readFileSync(path.join(folder, 'run', 'seerbox', 'tls-on.conf'), 'utf8');
+  assert.match(tlsOn, /return 301 https:\/\/\$host\$seerbox_https_port\$request_uri;/);
+  assert.match(tlsOn, /add_header Strict-Transport-Security "max-age=31536000" always;/);
+  assert.match(tlsOn, /ssl_protocols TLSv1\.2 TLSv1\.3;/);
   const main = readFileSync(path.join(folder, 'run', 'nginx.conf'), 'utf8');
   assert.match(main, new RegExp(`^pid ${folder}/run/nginx\\.pid;$`, 'm'));
   assert.match(main, /\$remote_addr/);
@@ -89,12 +131,17 @@ test('rendering refuses a template with an unknown SEERBOX_ variable', {skip: no
 const hasNginx = spawnSync('sh', ['-c', 'command -v nginx']).status === 0;
 
 test(
-  'nginx -t accepts the rendered configuration at / and at /docs/',
+  'nginx -t accepts the rendered configuration at / and at /docs/, with TLS off and on',
   {skip: noEnvsubst || (!hasNginx && 'nginx is not installed')},
   () => {
-    for (const basePath of ['/', '/docs/']) {
+    for (const [basePath, tls] of [
+      ['/', false],
+      ['/docs/', false],
+      ['/', true],
+      ['/docs/', true],
+    ] as const) {
       const folder = mkdtempSync(path.join(tmpdir(), 'nginx-syntax-'));
-      const vars = values(folder, basePath);
+      const vars = {...values(folder, basePath), ...(tls && tlsValues(makeCertificate(folder), 4999))};
       mkdirSync(path.join(vars.SEERBOX_CONF_DIR, 'generated'), {recursive: true});
       copyFileSync('deploy/nginx/mime.types', path.join(vars.SEERBOX_CONF_DIR, 'mime.types'));
       writeFileSync(
@@ -110,7 +157,7 @@ test(
           stdio: ['ignore', 'ignore', 'pipe'],
         },
       );
-      assert.equal(result.status, 0, `${basePath}: ${result.stderr}`);
+      assert.equal(result.status, 0, `${basePath} (TLS ${tls ? 'on' : 'off'}): ${result.stderr}`);
     }
   },
 );

@@ -1,0 +1,45 @@
+// The valid-markup swizzles keep the page working as before: code lines are
+// <span>s laid out one per line, each tab names its panel (and back), and
+// switching tabs shows only the chosen panel. See scripts/check-html.mjs.
+import {test, expect, localePath} from './helpers';
+
+for (const locale of ['en', 'it'] as const) {
+  test(`${locale}: code lines are spans that stack as blocks`, async ({page}) => {
+    await page.goto(localePath('/main/quickstart', locale));
+    const block = page
+      .locator('.theme-code-block')
+      .filter({has: page.locator('.token-line:nth-child(2)')})
+      .first();
+    await expect(block).toBeVisible();
+    expect(await page.locator('pre code div').count(), 'no <div> inside <code>').toBe(0);
+    const lines = block.locator('.token-line');
+    // Polled: the tabs remount once after hydration, taking their code blocks with them.
+    await expect
+      .poll(() => lines.first().evaluate((line) => [line.tagName, getComputedStyle(line).display]))
+      .toEqual(['SPAN', 'block']);
+    const [first, second] = [await lines.nth(0).boundingBox(), await lines.nth(1).boundingBox()];
+    expect(second!.y, 'the second line starts below the first').toBeGreaterThanOrEqual(first!.y + first!.height - 1);
+    expect(first!.x).toBe(second!.x);
+  });
+
+  test(`${locale}: every tab controls its panel, and switching shows only that panel`, async ({page}) => {
+    await page.goto(localePath('/main/quickstart', locale));
+    const tabs = page.getByRole('tab');
+    expect(await tabs.count()).toBeGreaterThan(1);
+    for (const tab of await tabs.all()) {
+      const [id, controls] = [await tab.getAttribute('id'), await tab.getAttribute('aria-controls')];
+      const panel = page.locator(`[id="${controls}"]`);
+      await expect(panel).toHaveAttribute('role', 'tabpanel');
+      await expect(panel).toHaveAttribute('aria-labelledby', id!);
+    }
+    const list = page.getByRole('tablist').first();
+    const second = list.getByRole('tab').nth(1);
+    const panel = page.locator(`[id="${await second.getAttribute('aria-controls')}"]`);
+    await expect(panel).toBeHidden();
+    await second.click();
+    await expect(second).toHaveAttribute('aria-selected', 'true');
+    await expect(panel).toBeVisible();
+    const first = page.locator(`[id="${await list.getByRole('tab').first().getAttribute('aria-controls')}"]`);
+    await expect(first).toBeHidden();
+  });
+}
