@@ -18,9 +18,8 @@ FROM node:20-bookworm-slim AS build
 ARG BASE_URL
 ARG SITE_URL=https://docs.seerbox.example
 ENV BASE_URL=${BASE_URL} SITE_URL=${SITE_URL}
-# The English pages show their last-update date, read from the git history:
-# the build needs git and the repository's .git folder (a full clone).
-RUN apt-get update && apt-get install -y --no-install-recommends git && rm -rf /var/lib/apt/lists/*
+# No git here and no .git in the context: the pages are built without their
+# "Last updated" dates (a build from a clone with its history has them).
 WORKDIR /src
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund

@@ -1,3 +1,4 @@
+import {spawnSync} from 'node:child_process';
 import {themes as prismThemes} from 'prism-react-renderer';
 import type {Config, PluginConfig} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
@@ -7,6 +8,7 @@ import remarkApiOperations from './src/remark/apiOperations.mjs';
 import {withAccessibleContrast} from './src/prism/contrast';
 import slimSearchBundle from './src/plugins/slimSearchBundle';
 import robotsTxtPlugin from './src/plugins/robotsTxt';
+import swaggerBaseUrlPlugin from './src/plugins/swaggerBaseUrl';
 import {searchResultLimits} from './src/search/options.mjs';
 
 // Environment switches, all in one place.
@@ -33,6 +35,20 @@ const editUrl = editUrlBase === '' ? undefined : editUrlBase;
 
 /** The product version these docs describe; also the docs version label. */
 const docsVersion = '25.3.0';
+
+/**
+ * "Last updated" dates need the git history. A source archive (GitHub's "Download ZIP", a release
+ * tarball, the container build context) has none: the dates are then left out, with one line saying so.
+ */
+const hasGitHistory =
+  spawnSync('git', ['rev-parse', '--is-inside-work-tree'], {
+    cwd: import.meta.dirname,
+    encoding: 'utf8',
+  }).stdout?.trim() === 'true';
+if (!hasGitHistory && !process.env.SEERBOX_NO_GIT_NOTICE_SHOWN) {
+  process.env.SEERBOX_NO_GIT_NOTICE_SHOWN = '1';
+  console.log('[INFO] No git history here (source archive?): pages are built without "Last updated" dates.');
+}
 
 /** The locale being built (Docusaurus sets it while it loads this file for each locale). */
 const currentLocale = process.env.DOCUSAURUS_CURRENT_LOCALE ?? 'en';
@@ -61,7 +77,7 @@ const docsOptions = {
   // "Last updated" from git history (read once per build: `gitEagerVcs` below), on English pages
   // only: an Italian page's date would be the translation's, and `npm run i18n:status` already
   // tells when a twin is behind its English page. Needs the full history (CI: fetch-depth 0).
-  showLastUpdateTime: currentLocale === 'en',
+  showLastUpdateTime: hasGitHistory && currentLocale === 'en',
   // `::operation{id="..."}` on the API pages renders that operation from api/openapi.yaml.
   beforeDefaultRemarkPlugins: [[remarkApiOperations, {specPath: './api/openapi.yaml', i18nDir: './i18n'}]],
 } satisfies DocsOptions;
@@ -187,7 +203,7 @@ export default {
       rspackBundler: true,
       rspackPersistentCache: false,
       ssgWorkerThreads: true,
-      gitEagerVcs: true,
+      gitEagerVcs: hasGitHistory,
     },
   },
 
@@ -244,6 +260,7 @@ export default {
   plugins: [
     slimSearchBundle,
     robotsTxtPlugin,
+    swaggerBaseUrlPlugin,
     ...(withTestFixtures
       ? ([
           ['content-docs', fixtureDocsOptions],

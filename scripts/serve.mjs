@@ -16,7 +16,8 @@ Serves a built Docusaurus site (default: ./build) on http://HOST:PORT.
   --dir DIR         build folder to serve (default: build)
   --port PORT       TCP port, 1-65535 (default: 3000)
   --host HOST       interface to listen on (default: 127.0.0.1)
-  --base-url PATH   path the site was built for, e.g. /docs/ (default: /)
+  --base-url PATH   path the site was built for, e.g. /docs/ (default: $BASE_URL, the
+                    variable the build reads, or /)
   --compress        gzip text responses for clients that accept it, as a
                     production server would (used by npm run lighthouse)
   --help            show this help
@@ -50,6 +51,8 @@ const TYPES = {
 /** Parses command-line arguments; throws an Error with a clear message on bad input. */
 export function parseArgs(argv) {
   const options = {dir: 'build', port: 3000, host: '127.0.0.1', baseUrl: '/', compress: false, help: false};
+  // The same variable as the build's, so `BASE_URL=/docs/ npm run build && npm run serve` just works.
+  if (process.env.BASE_URL) argv = ['--base-url', process.env.BASE_URL, ...argv];
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const value = () => {
@@ -103,7 +106,8 @@ export function parseArgs(argv) {
 export function route(pathname) {
   const isStaticHtml = STATIC_HTML_PREFIXES.some((prefix) => pathname.startsWith(prefix));
   if (isStaticHtml) {
-    return {candidates: pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname], notFound: '/404.html'};
+    const candidates = pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname, `${pathname}.html`];
+    return {candidates, notFound: '/404.html'};
   }
   const bare = /\/404\.html$/.test(pathname) ? null : bareHtmlPath(pathname);
   if (bare !== null) return {redirect: bare};

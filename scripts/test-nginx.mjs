@@ -7,6 +7,7 @@ import {spawn, spawnSync} from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -15,7 +16,6 @@ import {
   readdirSync,
   rmSync,
   statSync,
-  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import {connect} from 'node:net';
@@ -364,6 +364,20 @@ export function makeCertificate(dir) {
 }
 
 /**
+ * Copies a build to where nginx serves it, readable by everyone. nginx started as root runs
+ * its workers as an unprivileged user (`nobody`), which cannot read a checkout under /root
+ * or any other private folder: serving the build in place answered every request with 403.
+ */
+export function stageDocroot(buildDir, docroot, basePath = '/') {
+  if (!existsSync(path.join(buildDir, 'index.html'))) throw new Error(`${buildDir} holds no built site`);
+  cpSync(buildDir, path.join(docroot, basePath), {recursive: true});
+  chmodSync(docroot, 0o755);
+  for (const entry of readdirSync(docroot, {recursive: true, withFileTypes: true})) {
+    chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
+  }
+}
+
+/**
  * Renders the configuration for one build, starts nginx, runs the checks,
  * stops nginx. Returns the number of failed steps.
  */
@@ -371,14 +385,9 @@ async function serveAndCheck({work, name, buildDir, cspInclude, basePath, port, 
   const folder = path.join(work, name);
   const conf = path.join(folder, 'conf');
   const runtime = path.join(folder, 'run');
-  let docroot = buildDir;
-  if (basePath !== '/') {
-    // nginx maps URL paths onto the file system: the build sits under the base path in the root.
-    docroot = path.join(folder, 'www');
-    const target = path.join(docroot, basePath);
-    mkdirSync(path.dirname(target.replace(/\/$/, '')), {recursive: true});
-    if (!existsSync(target)) symlinkSync(path.resolve(buildDir), target.replace(/\/$/, ''));
-  }
+  // nginx maps URL paths onto the file system: the build sits under the base path in the root.
+  const docroot = path.join(folder, 'www');
+  stageDocroot(buildDir, docroot, basePath);
   for (const dir of [folder, conf, runtime, path.join(conf, 'generated')]) mkdirSync(dir, {recursive: true});
   // Workers run as an unprivileged user when nginx starts as root.
   for (const dir of [work, folder, conf, runtime]) chmodSync(dir, 0o755);

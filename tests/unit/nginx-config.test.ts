@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
@@ -10,6 +10,7 @@ import {
   makeCertificate,
   parseArgs,
   renderTemplates,
+  stageDocroot,
   tlsValues,
 } from '../../scripts/test-nginx.mjs';
 
@@ -159,5 +160,30 @@ test(
       );
       assert.equal(result.status, 0, `${basePath} (TLS ${tls ? 'on' : 'off'}): ${result.stderr}`);
     }
+  },
+);
+
+// nginx started as root serves with workers running as `nobody`: a build inside a private
+// checkout (under /root, or a 0700 folder) must be staged where they can read it.
+test(
+  'stageDocroot makes a build in a private folder readable by the nginx workers',
+  {skip: process.getuid?.() !== 0 && 'needs root (runuser)'},
+  () => {
+    const work = mkdtempSync(path.join(tmpdir(), 'stage-'));
+    const checkout = path.join(work, 'private');
+    mkdirSync(path.join(checkout, 'build', 'it'), {recursive: true});
+    writeFileSync(path.join(checkout, 'build', 'index.html'), '<p>home</p>');
+    writeFileSync(path.join(checkout, 'build', 'it', 'index.html'), '<p>casa</p>');
+    chmodSync(path.join(checkout, 'build', 'it', 'index.html'), 0o600);
+    chmodSync(checkout, 0o700);
+    const readsAsNobody = (file: string) => spawnSync('runuser', ['-u', 'nobody', '--', 'cat', file]).status === 0;
+    assert.equal(readsAsNobody(path.join(checkout, 'build', 'index.html')), false, 'the fixture must be unreadable');
+
+    chmodSync(work, 0o755);
+    const docroot = path.join(work, 'www');
+    stageDocroot(path.join(checkout, 'build'), docroot, '/docs/');
+    assert.ok(readsAsNobody(path.join(docroot, 'docs', 'index.html')));
+    assert.ok(readsAsNobody(path.join(docroot, 'docs', 'it', 'index.html')));
+    assert.throws(() => stageDocroot(path.join(work, 'nothing'), path.join(work, 'x')), /holds no built site/);
   },
 );
