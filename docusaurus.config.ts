@@ -41,10 +41,8 @@ const docsVersion = '25.3.0';
  * tarball, the container build context) has none: the dates are then left out, with one line saying so.
  */
 const hasGitHistory =
-  spawnSync('git', ['rev-parse', '--is-inside-work-tree'], {
-    cwd: import.meta.dirname,
-    encoding: 'utf8',
-  }).stdout?.trim() === 'true';
+  // From the working directory, where `docusaurus` runs: the config loader has no import.meta.
+  spawnSync('git', ['rev-parse', '--is-inside-work-tree'], {encoding: 'utf8'}).stdout?.trim() === 'true';
 if (!hasGitHistory && !process.env.SEERBOX_NO_GIT_NOTICE_SHOWN) {
   process.env.SEERBOX_NO_GIT_NOTICE_SHOWN = '1';
   console.log('[INFO] No git history here (source archive?): pages are built without "Last updated" dates.');
