@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Serves a fresh production build through the shipped nginx configuration
 // (deploy/nginx) with Debian's nginx on a loopback port, then runs the HTTP
-// checks (tests/nginx/) and the browser CSP check (tests/e2e/csp.spec.ts)
+// checks (tests/nginx/) and the browser checks (tests/e2e/csp.spec.ts, swagger-hosts.spec.ts)
 // against it. nginx is always stopped at the end, also on failure or Ctrl-C.
 import {spawn, spawnSync} from 'node:child_process';
 import {
@@ -34,8 +34,9 @@ CSP hashes), renders deploy/nginx/templates with envsubst into a temporary
 folder, starts nginx on 127.0.0.1:PORT and runs:
   - the HTTP checks of tests/nginx/*.test.ts (status, headers, compression,
     redirects, localised 404s, cache lifetimes, CSP hashes);
-  - the browser check tests/e2e/csp.spec.ts in Chromium (every route of both
-    languages and the Swagger page load under the CSP without a console error).
+  - the browser checks in Chromium: tests/e2e/csp.spec.ts (every route of both
+    languages and the Swagger page load under the CSP without a console error)
+    and tests/e2e/swagger-hosts.spec.ts (the Swagger page at each URL form).
 Then the HTTPS pass: the same build served with SEERBOX_TLS=on and a throw-away
 self-signed certificate (openssl), HTTPS on PORT+1 and HTTP on PORT redirecting
 to it; the same checks over HTTPS (browser: one route of each kind per
@@ -440,7 +441,8 @@ async function serveAndCheck({work, name, buildDir, cspInclude, basePath, port, 
         E2E_CSP_SAMPLE: browser === 'sample' ? '1' : '',
         E2E_IGNORE_HTTPS_ERRORS: tls ? '1' : '',
       };
-      if ((await run('npx', ['playwright', 'test', 'tests/e2e/csp.spec.ts'], {env: e2e})) !== 0) failures += 1;
+      const specs = ['tests/e2e/csp.spec.ts', 'tests/e2e/swagger-hosts.spec.ts'];
+      if ((await run('npx', ['playwright', 'test', ...specs], {env: e2e})) !== 0) failures += 1;
     }
   } finally {
     await stopNginxAndWait();

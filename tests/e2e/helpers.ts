@@ -83,7 +83,7 @@ export const test = base.extend<{watch: Watch}>({
             // a request without a frame (worker): not a docs page
             return;
           }
-          if (!/\/swagger\//.test(from)) watch.swaggerOnDocsPages.push(`${from} fetched ${url}`);
+          if (!/\/swagger(?:\/|$)/.test(from)) watch.swaggerOnDocsPages.push(`${from} fetched ${url}`);
         }
       });
       await use(watch);
