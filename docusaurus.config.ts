@@ -5,6 +5,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import remarkApiOperations from './src/remark/apiOperations.mjs';
+import rehypeScrollRegions from './src/rehype/scrollRegions.mjs';
 import {withAccessibleContrast} from './src/prism/contrast';
 import slimSearchBundle from './src/plugins/slimSearchBundle';
 import robotsTxtPlugin from './src/plugins/robotsTxt';
@@ -78,6 +79,8 @@ const docsOptions = {
   showLastUpdateTime: hasGitHistory && currentLocale === 'en',
   // `::operation{id="..."}` on the API pages renders that operation from api/openapi.yaml.
   beforeDefaultRemarkPlugins: [[remarkApiOperations, {specPath: './api/openapi.yaml', i18nDir: './i18n'}]],
+  // Tables and diagrams scroll inside their own named region on a phone; tables of fields stack.
+  rehypePlugins: [rehypeScrollRegions],
 } satisfies DocsOptions;
 
 /** A second docs instance holding pages that exist only to be tested (no Italian twins on purpose). */
@@ -276,7 +279,12 @@ export default {
         docs: docsOptions,
         blog: false,
         // Stand-alone Markdown pages (src/pages/*.md) get the same edit link and date; React pages have neither.
-        pages: {editUrl, editLocalizedFiles: true, showLastUpdateTime: docsOptions.showLastUpdateTime},
+        pages: {
+          editUrl,
+          editLocalizedFiles: true,
+          showLastUpdateTime: docsOptions.showLastUpdateTime,
+          rehypePlugins: [rehypeScrollRegions],
+        },
         theme: {
           customCss: './src/css/custom.css',
         },
