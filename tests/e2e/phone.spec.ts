@@ -25,7 +25,7 @@ const overflow = (page: Page) =>
   page.evaluate(() => {
     const viewport = document.documentElement.clientWidth;
     let widest: Element | null = null;
-    for (const element of document.body.querySelectorAll('*')) {
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
       if (element.getBoundingClientRect().right > viewport + 0.5) {
         widest = element;
         break;
