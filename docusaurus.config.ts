@@ -11,10 +11,11 @@ import slimSearchBundle from './src/plugins/slimSearchBundle';
 import robotsTxtPlugin from './src/plugins/robotsTxt';
 import swaggerBaseUrlPlugin from './src/plugins/swaggerBaseUrl';
 import {searchResultLimits} from './src/search/options.mjs';
+import {PLACEHOLDER_EDIT_URL_BASE, PLACEHOLDER_SITE_URL, placeholderWarnings} from './src/utils/placeholders';
 
 // Environment switches, all in one place.
 /** Public URL of the site, used for canonical and hreflang links and the sitemap. */
-const siteUrl = process.env.SITE_URL ?? 'https://docs.seerbox.example';
+const siteUrl = process.env.SITE_URL ?? PLACEHOLDER_SITE_URL;
 /** Path the site is served under (for example `/docs/`); must start and end with `/`. */
 const baseUrl = process.env.BASE_URL ?? '/';
 /** Kill switch for Docusaurus Faster (Rspack, SWC, Lightning CSS): `DOCUSAURUS_FASTER=false`. */
@@ -31,7 +32,7 @@ const withTestFixtures = process.env.SEERBOX_TEST_FIXTURES === 'true';
  * The default is a placeholder for the public repository; set `EDIT_URL_BASE` to yours, or to
  * an empty string to leave the links out.
  */
-const editUrlBase = process.env.EDIT_URL_BASE ?? 'https://github.com/pluribus-one/seer-box-docs/edit/main/';
+const editUrlBase = process.env.EDIT_URL_BASE ?? PLACEHOLDER_EDIT_URL_BASE;
 const editUrl = editUrlBase === '' ? undefined : editUrlBase;
 
 /** The product version these docs describe; also the docs version label. */
@@ -47,6 +48,12 @@ const hasGitHistory =
 if (!hasGitHistory && !process.env.SEERBOX_NO_GIT_NOTICE_SHOWN) {
   process.env.SEERBOX_NO_GIT_NOTICE_SHOWN = '1';
   console.log('[INFO] No git history here (source archive?): pages are built without "Last updated" dates.');
+}
+
+// A production build for readers must not publish links to placeholders: say so once per build.
+if (process.env.NODE_ENV === 'production' && !withTestFixtures && !process.env.SEERBOX_PLACEHOLDER_NOTICE_SHOWN) {
+  process.env.SEERBOX_PLACEHOLDER_NOTICE_SHOWN = '1';
+  for (const warning of placeholderWarnings({siteUrl, editUrlBase})) console.warn(`[WARNING] ${warning}`);
 }
 
 /** The locale being built (Docusaurus sets it while it loads this file for each locale). */

@@ -40,7 +40,7 @@ export default tseslint.config(
     languageOptions: {globals: {...globals.node}},
   },
   {
-    files: ['**/*.cjs', 'babel.config.js'],
+    files: ['**/*.cjs'],
     languageOptions: {sourceType: 'commonjs'},
     rules: {'@typescript-eslint/no-require-imports': 'off'},
   },
