@@ -10,6 +10,7 @@ import {withAccessibleContrast} from './src/prism/contrast';
 import slimSearchBundle from './src/plugins/slimSearchBundle';
 import robotsTxtPlugin from './src/plugins/robotsTxt';
 import swaggerBaseUrlPlugin from './src/plugins/swaggerBaseUrl';
+import notFoundRoutesPlugin from './src/plugins/notFoundRoutes';
 import {searchResultLimits} from './src/search/options.mjs';
 import {PLACEHOLDER_EDIT_URL_BASE, PLACEHOLDER_SITE_URL, placeholderWarnings} from './src/utils/placeholders';
 
@@ -110,6 +111,9 @@ const themeConfig = {
     id: `release-${docsVersion}`,
     content: announcement[currentLocale as keyof typeof announcement] ?? announcement.en,
     isCloseable: true,
+    // Theme colours (src/css/custom.css), so the bar follows the dark mode like the navbar below it.
+    backgroundColor: 'var(--sbx-announcement-background)',
+    textColor: 'var(--sbx-announcement-color)',
   },
   docs: {
     sidebar: {
@@ -269,6 +273,7 @@ export default {
     slimSearchBundle,
     robotsTxtPlugin,
     swaggerBaseUrlPlugin,
+    notFoundRoutesPlugin,
     ...(withTestFixtures
       ? ([
           ['content-docs', fixtureDocsOptions],

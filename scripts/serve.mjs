@@ -106,7 +106,10 @@ export function parseArgs(argv) {
 export function route(pathname) {
   const isStaticHtml = STATIC_HTML_PREFIXES.some((prefix) => pathname.startsWith(prefix));
   if (isStaticHtml) {
-    const candidates = pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname, `${pathname}.html`];
+    // `/swagger/index` (a host that dropped `.html`) is the page too.
+    const candidates = pathname.endsWith('/')
+      ? [`${pathname}index.html`]
+      : [pathname, ...(path.extname(pathname) ? [] : [`${pathname}.html`])];
     return {candidates, notFound: '/404.html'};
   }
   const bare = /\/404\.html$/.test(pathname) ? null : bareHtmlPath(pathname);

@@ -306,6 +306,24 @@ test.describe('mobile navigation panel, navbar and announcement bar', () => {
     await expect.poll(bottom).toBeGreaterThan(0);
   });
 
+  test('the announcement bar takes the theme colours: light in light mode, dark in dark mode', async ({page}) => {
+    const luminance = () =>
+      page.locator('.theme-announcement-bar').evaluate((bar) => {
+        const [r, g, b] = getComputedStyle(bar).backgroundColor.match(/\d+/g)!.map(Number);
+        return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+      });
+    for (const path of ['/', '/it/']) {
+      await page.emulateMedia({colorScheme: 'light'});
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+      expect(await luminance()).toBeGreaterThan(0.8);
+      await page.emulateMedia({colorScheme: 'dark'});
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      expect(await luminance(), `${path} in dark mode`).toBeLessThan(0.3);
+    }
+  });
+
   test('the announcement bar: dismissal survives a reload, a new release id brings it back', async ({page}) => {
     await page.goto('/it/main/architecture');
     const bar = page.locator('.theme-announcement-bar');

@@ -38,6 +38,7 @@ test('route: .html and /index.html redirect to the bare path', () => {
 
 test('route: the Swagger page keeps its file name', () => {
   assert.deepEqual(route('/swagger/index.html'), {candidates: ['/swagger/index.html'], notFound: '/404.html'});
+  assert.deepEqual(route('/swagger/index').candidates, ['/swagger/index', '/swagger/index.html']);
 });
 
 test('route: 404 page of the right locale', () => {
