@@ -1,0 +1,39 @@
+// A source archive (`git archive`, GitHub's "Download ZIP", a release tarball) has no .git:
+// it must still build, without "Last updated" dates and with one line saying why.
+// Slow (a whole production build): run by `npm run test:builds`, not with the unit tests.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
+import {existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+test('the committed tree, exported without .git, builds both languages', {timeout: 15 * 60_000}, (t) => {
+  const work = mkdtempSync(path.join(tmpdir(), 'seerbox-archive-'));
+  t.after(() => rmSync(work, {recursive: true, force: true}));
+  const archive = spawnSync('sh', ['-c', `git archive --format=tar HEAD | tar -x -C "${work}"`], {cwd: root});
+  assert.equal(archive.status, 0, `git archive failed: ${archive.stderr}`);
+  assert.ok(!existsSync(path.join(work, '.git')));
+  // The installed packages, not a second `npm ci`: the test is about the sources, not the registry.
+  symlinkSync(path.join(root, 'node_modules'), path.join(work, 'node_modules'), 'dir');
+
+  // Outside any git work tree even if tmpdir() sits inside one.
+  const env = {...process.env, GIT_CEILING_DIRECTORIES: path.dirname(work), GIT_DIR: path.join(work, 'no-git')};
+  const build = spawnSync('npm', ['run', 'build'], {cwd: work, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024});
+  const output = `${build.stdout}\n${build.stderr}`;
+  assert.equal(build.status, 0, `the build failed:\n${output.slice(-3000)}`);
+  assert.equal(output.match(/No git history here/g)?.length, 1, 'one line says the dates are left out');
+  // A production build with the default URLs says, once each, that they are placeholders.
+  assert.equal(output.match(/SITE_URL is not set/g)?.length, 1);
+  assert.equal(output.match(/EDIT_URL_BASE is not set/g)?.length, 1);
+  assert.doesNotMatch(output, /Babel config file/, 'no warning about an unused babel.config.js');
+
+  const page = (route: string) => readFileSync(path.join(work, 'build', route, 'index.html'), 'utf8');
+  for (const route of ['', 'it', 'main/architecture', 'it/main/architecture', 'api/authentication/signin']) {
+    assert.match(page(route), /<h1/, `${route || '/'} is built`);
+  }
+  assert.doesNotMatch(page('main/architecture'), /theme-last-updated/, 'no last-updated date without history');
+  assert.match(readFileSync(path.join(work, 'build', 'swagger', 'index.html'), 'utf8'), /<base href="\/swagger\/"/);
+});
