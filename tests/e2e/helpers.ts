@@ -1,19 +1,8 @@
 import {test as base, expect, type Page} from '@playwright/test';
-import routeTable from '../fixtures/routes.json' with {type: 'json'};
+import {sidebarFromLinks} from '../support/routes';
 
-export type RouteEntry = {path: string; kind: 'page' | 'doc' | 'category' | 'static'; sidebar: 'main' | 'api' | null};
-
-export const routes = routeTable.routes as RouteEntry[];
-export const siteRoutes = routes.filter((route) => route.kind !== 'static');
-export const italianPrefix = routeTable.locales.italianPrefix;
-export const notFoundProbe = routeTable.notFoundProbe;
-export const locales = routeTable.locales.all as Array<'en' | 'it'>;
-
-/** The path of a route in a locale: `/main/x` in English, `/it/main/x` in Italian. */
-export function localePath(path: string, locale: 'en' | 'it'): string {
-  if (locale === 'en') return path;
-  return path === '/' ? `${italianPrefix}/` : `${italianPrefix}${path}`;
-}
+export {routes, siteRoutes, italianPrefix, notFoundProbe, locales, localePath} from '../support/routes';
+export type {RouteEntry} from '../support/routes';
 
 type Watch = {
   consoleErrors: string[];
@@ -105,11 +94,7 @@ export async function sidebarOf(page: Page): Promise<'main' | 'api' | null> {
   const hrefs = await sidebar
     .locator('a[href]')
     .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
-  const hasMain = hrefs.some((href) => /\/main\/architecture$/.test(href));
-  const hasApi = hrefs.some((href) => /\/api\/license$/.test(href));
-  if (hasMain && !hasApi) return 'main';
-  if (hasApi && !hasMain) return 'api';
-  throw new Error(`ambiguous sidebar: ${hrefs.join(', ')}`);
+  return sidebarFromLinks(hrefs);
 }
 
 /** The path of the page's current URL. */

@@ -1,0 +1,73 @@
+// Every route of both languages, read from the built HTML (npm run build first): what the server
+// sends is what these checks are about, so no browser is needed. The browser suite still loads every
+// route (tests/e2e/a11y.spec.ts) and fails there on console errors or requests to other hosts.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import * as cheerio from 'cheerio';
+import {guessLanguage} from '../e2e/language';
+import {localePath, locales, siteRoutes, sidebarFromLinks} from '../support/routes';
+
+const BUILD = process.env.BUILD_DIR ?? 'build';
+
+/** The built file a route is served from, as scripts/serve.mjs and nginx resolve it. */
+export function builtFile(route: string, dir = BUILD): string {
+  const candidates = [path.join(dir, route, 'index.html'), path.join(dir, `${route.replace(/\/$/, '')}.html`)];
+  const found = candidates.find((file) => existsSync(file));
+  if (!found) throw new Error(`${route}: no built page (${candidates.join(' or ')}); run npm run build first`);
+  return found;
+}
+
+const pathname = (href: string | undefined) => new URL(href ?? 'missing:', 'http://site.invalid').pathname;
+
+for (const locale of locales) {
+  for (const route of siteRoutes) {
+    const target = localePath(route.path, locale);
+    test(`${target}: language, heading, sidebar, metadata and alternates in the HTML`, () => {
+      const $ = cheerio.load(readFileSync(builtFile(target), 'utf8'));
+      assert.equal($('html').attr('lang'), locale, 'html lang');
+      assert.ok($('h1').first().text().trim().length > 0, 'a non-empty h1');
+
+      const sidebar = $('.theme-doc-sidebar-menu');
+      const links = sidebar
+        .find('a[href]')
+        .map((_, link) => pathname($(link).attr('href')))
+        .get();
+      assert.equal(sidebar.length === 0 ? null : sidebarFromLinks(links), route.sidebar, 'sidebar');
+
+      // The page's own text (not code, navigation or table of contents) is in the page's language.
+      const main = $('main').clone();
+      main.find('pre, code, nav, .theme-doc-toc-desktop').remove();
+      assert.equal(guessLanguage(main.text()), locale, 'language of the main text');
+      assert.equal($('[data-untranslated-notice]').length, 0, 'no "not translated" notice');
+
+      const alternate = (lang: string) => pathname($(`head link[rel="alternate"][hreflang="${lang}"]`).attr('href'));
+      assert.equal(alternate('en'), localePath(route.path, 'en'), 'hreflang en');
+      assert.equal(alternate('it'), localePath(route.path, 'it'), 'hreflang it');
+
+      const meta = (name: string) => $(`head meta[name="${name}"]`).attr('content');
+      assert.equal(meta('docsearch:language'), locale);
+      assert.equal(meta('docsearch:version'), 'current');
+      assert.ok((meta('description')?.length ?? 0) > 40, 'meta description');
+      assert.equal(pathname($('head link[rel="canonical"]').attr('href')), target, 'canonical');
+      // Docusaurus copies static files into each locale's build, so the Italian card is under /it/.
+      assert.equal(
+        pathname($('head meta[property="og:image"]').attr('content')),
+        localePath('/img/social-card.jpg', locale),
+      );
+
+      // The language menu offers this same page in the other language.
+      const other = locale === 'en' ? 'it' : 'en';
+      const switchLink = $(`.navbar a.dropdown__link[lang="${other}"]`).first().attr('href');
+      assert.equal(
+        pathname(new URL(switchLink ?? 'missing:', `http://site.invalid${target}`).href),
+        localePath(route.path, other),
+      );
+    });
+  }
+}
+
+test('a missing build is reported with what to run', () => {
+  assert.throws(() => builtFile('/main/architecture', '/nonexistent-build'), /run npm run build first/);
+});
