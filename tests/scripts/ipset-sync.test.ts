@@ -124,7 +124,10 @@ nsTest('a feed of addresses is loaded into the sets, behind loopback and the all
     '-A SEERBOX -m set --match-set seerbox-allow4 src -j RETURN',
     '-A SEERBOX -m set --match-set seerbox-block4 src -j DROP',
   ];
-  assert.deepEqual(ns.rules('iptables').filter((rule) => rule.startsWith('-A SEERBOX')), chain);
+  assert.deepEqual(
+    ns.rules('iptables').filter((rule) => rule.startsWith('-A SEERBOX')),
+    chain,
+  );
   assert.ok(ns.rules('iptables').includes('-A INPUT -j SEERBOX'));
   assert.ok(ns.rules('ip6tables').includes('-A SEERBOX -m set --match-set seerbox-block6 src -j DROP'));
   // A second run adds no rule and leaves no temporary set.
