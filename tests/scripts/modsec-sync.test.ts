@@ -129,14 +129,19 @@ for (const [feed, reason] of Object.entries(hostile)) {
   });
 }
 
-test('a failed download keeps the rules in force', async () => {
-  const job = setUp(feeds.rules);
-  const result = await job.run('broken');
-  assert.notEqual(result.status, 0);
-  assert.match(result.stderr, /500/);
-  assert.equal(readFileSync(job.target, 'utf8'), feeds.rules);
-  assert.deepEqual(job.calls(), []);
-});
+for (const [feed, status] of [
+  ['broken', '500'],
+  ['no-such-firewall', '404'],
+]) {
+  test(`a failed download (HTTP ${status}) keeps the rules in force`, async () => {
+    const job = setUp(feeds.rules);
+    const result = await job.run(feed);
+    assert.notEqual(result.status, 0);
+    assert.match(result.stderr, new RegExp(status));
+    assert.equal(readFileSync(job.target, 'utf8'), feeds.rules);
+    assert.deepEqual(job.calls(), []);
+  });
+}
 
 test('a feed the web server rejects is rolled back without a reload', async () => {
   const job = setUp(feeds.rules, 'false');
