@@ -1,14 +1,14 @@
 // The iptables/ipset loader that the iptables firewall page ships, run exactly as printed on the
 // page inside a network namespace made for each test (`unshare --net`), so it never touches the
 // host's rules. The feed is served by a loopback server inside the same namespace.
-import {test, before, after} from 'node:test';
+import {test, before, after, type TestContext} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import {existsSync, mkdtempSync, readlinkSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {blockByTitle, withoutShellComments} from '../support/code-blocks';
-import {feedServerProgram} from '../support/feed-server';
+import {blockByTitle} from '../support/code-blocks';
+import {commonScriptTests, feedServerProgram, type Run} from '../support/script-tests';
 
 const PAGE = 'main/configuration/firewalls/network-firewalls/ip-tables-firewall.md';
 const TITLE = '/usr/local/sbin/seerbox-ipset-sync';
@@ -39,8 +39,6 @@ const hostile: Record<string, [string, RegExp]> = {
   'all-ipv6': ['::/0\n', /line 1: a network broader than \/32/],
   'interface-scope': ['fe80::1%eth0\n', /line 1: not an address or network/],
 };
-
-type Run = {status: number | null; stdout: string; stderr: string};
 
 /** A new network namespace with a feed server on 127.0.0.1:8080 inside it. */
 async function namespace() {
@@ -94,8 +92,8 @@ before(async () => {
 after(() => shared?.close());
 
 /** Runs `body` in the test namespace, with the benign feed loaded and an empty allowlist. */
-function nsTest(name: string, body: (ns: Awaited<ReturnType<typeof namespace>>) => void) {
-  test(name, (t) => {
+function nsTest(name: string, body: (ns: Awaited<ReturnType<typeof namespace>>, t: TestContext) => unknown) {
+  test(name, async (t) => {
     if (cannotRun || !shared) {
       if (process.env.CI) assert.fail(cannotRun);
       return t.skip(cannotRun);
@@ -104,17 +102,14 @@ function nsTest(name: string, body: (ns: Awaited<ReturnType<typeof namespace>>) 
     shared.feed('benign', BENIGN);
     const first = shared.run('benign');
     assert.equal(first.status, 0, first.stderr);
-    body(shared);
+    await body(shared, t);
   });
 }
 
+commonScriptTests(english, italian);
+
 const BLOCKED4 = ['192.0.2.10', '198.51.100.0/24'];
 const BLOCKED6 = ['2001:db8:5::/48'];
-
-test('the Italian page ships the same loader (comments translated)', () => {
-  assert.equal(withoutShellComments(italian.code), withoutShellComments(english.code));
-  assert.notEqual(italian.code, english.code, 'the Italian comments are translated');
-});
 
 nsTest('a feed of addresses is loaded into the sets, behind loopback and the allowlist', (ns) => {
   assert.deepEqual(ns.members('seerbox-block4'), BLOCKED4);
@@ -147,18 +142,21 @@ nsTest('a new feed replaces the sets; an empty feed empties them', (ns) => {
   assert.deepEqual(ns.members('seerbox-block4'), []);
 });
 
-for (const [name, [body, reason]] of Object.entries(hostile)) {
-  nsTest(`a hostile feed is refused and the sets in force are kept: ${name}`, (ns) => {
-    ns.feed(name, body);
-    const result = ns.run(name);
-    assert.equal(result.status, 1);
-    assert.match(result.stderr, /feed refused, seerbox-block4 and seerbox-block6 kept/);
-    assert.match(result.stderr, reason);
-    assert.deepEqual(ns.members('seerbox-block4'), BLOCKED4);
-    assert.deepEqual(ns.members('seerbox-block6'), BLOCKED6);
-    assert.equal(existsSync('/tmp/seerbox-pwned'), false);
-  });
-}
+// One benign load for all of them: a refused feed changes nothing, so each case starts from it.
+nsTest('hostile feeds are refused and the sets in force are kept', async (ns, t) => {
+  for (const [name, [body, reason]] of Object.entries(hostile)) {
+    await t.test(name, () => {
+      ns.feed(name, body);
+      const result = ns.run(name);
+      assert.equal(result.status, 1);
+      assert.match(result.stderr, /feed refused, seerbox-block4 and seerbox-block6 kept/);
+      assert.match(result.stderr, reason);
+      assert.deepEqual(ns.members('seerbox-block4'), BLOCKED4);
+      assert.deepEqual(ns.members('seerbox-block6'), BLOCKED6);
+      assert.equal(existsSync('/tmp/seerbox-pwned'), false);
+    });
+  }
+});
 
 nsTest('more entries than MAX_ENTRIES are refused', (ns) => {
   ns.feed('three', '203.0.113.1\n203.0.113.2\n203.0.113.3\n');
@@ -196,22 +194,4 @@ nsTest('a typo in the allowlist stops the run before the block sets change', (ns
   writeFileSync(path.join(ns.dir, 'allow.txt'), '# admin workstation\n192.0.2.50\n');
   assert.equal(ns.run('other').status, 0);
   assert.deepEqual(ns.members('seerbox-allow4'), ['192.0.2.50']);
-});
-
-test('missing settings stop the loader with the name of the setting', () => {
-  const result = spawnSync('bash', ['-c', english.code], {
-    encoding: 'utf8',
-    env: {PATH: process.env.PATH, CONFIG_FILE: '/nonexistent'},
-  });
-  assert.notEqual(result.status, 0);
-  assert.match(result.stderr, /FEED_URL is not set/);
-});
-
-test('ShellCheck finds nothing at warning level', (t) => {
-  const check = spawnSync('shellcheck', ['-S', 'warning', '-s', 'bash', '-'], {input: english.code, encoding: 'utf8'});
-  if (check.error) {
-    if (process.env.CI) assert.fail('shellcheck is not installed (.ci/run installs it)');
-    return t.skip('shellcheck is not installed: apt-get install shellcheck');
-  }
-  assert.equal(check.status, 0, check.stdout);
 });

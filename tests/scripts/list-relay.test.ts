@@ -1,14 +1,13 @@
 // The block-list relay that the generic blacklist page ships, run exactly as printed on the page
 // against feeds served on loopback: what it publishes, and what it refuses while keeping the
 // list that firewalls already import.
-import {test, before, after} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {execFile, spawnSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {blockByTitle, withoutShellComments} from '../support/code-blocks';
-import {serveFeeds} from '../support/feed-server';
+import {blockByTitle} from '../support/code-blocks';
+import {commonScriptTests, feedsOnLoopback, runScript} from '../support/script-tests';
 
 const PAGE = 'main/configuration/firewalls/network-firewalls/generic-blacklist.md';
 const TITLE = '/usr/local/sbin/seerbox-list-relay';
@@ -37,10 +36,8 @@ const hostile: Record<string, RegExp> = {
   'bad-ipv6': /line 1: not a well-formed IPv6 address/,
 };
 
-let origin = '';
-let close: () => Promise<void>;
-before(async () => ({origin, close} = await serveFeeds(feeds)));
-after(() => close());
+const feedUrl = feedsOnLoopback(feeds);
+commonScriptTests(english, italian);
 
 /** A web root with the list currently published, and a runner for the relay. */
 function setUp(current: string | null) {
@@ -49,27 +46,17 @@ function setUp(current: string | null) {
   const out = path.join(dir, 'blocklist.txt');
   if (current !== null) writeFileSync(out, current);
   const run = (feed: string, settings: Record<string, string> = {}) =>
-    new Promise<{status: number | null; stdout: string; stderr: string}>((resolve) => {
-      const env = {
-        PATH: process.env.PATH,
-        CONFIG_FILE: path.join(dir, 'no-such-settings'),
-        FEED_URL: `${origin}/feeds/${feed}`,
-        OUT: out,
-        ...settings,
-      };
-      execFile('bash', [path.join(dir, 'job.sh')], {env, encoding: 'utf8'}, (error, stdout, stderr) =>
-        resolve({status: error ? Number(error.code ?? 1) : 0, stdout, stderr}),
-      );
+    runScript(path.join(dir, 'job.sh'), {
+      PATH: process.env.PATH,
+      CONFIG_FILE: path.join(dir, 'no-such-settings'),
+      FEED_URL: feedUrl(feed),
+      OUT: out,
+      ...settings,
     });
   const published = () => readFileSync(out, 'utf8');
   const leftovers = () => readdirSync(dir).filter((file) => file.startsWith('.relay.'));
   return {run, published, leftovers};
 }
-
-test('the Italian page ships the same relay (comments translated)', () => {
-  assert.equal(withoutShellComments(italian.code), withoutShellComments(english.code));
-  assert.notEqual(italian.code, english.code, 'the Italian comments are translated');
-});
 
 test('a feed is published as one address or network per line, nothing else', async () => {
   const relay = setUp(null);
@@ -112,13 +99,4 @@ test('limits, failed downloads: the published list is kept', async () => {
   }
   assert.equal(relay.published(), PUBLISHED);
   assert.deepEqual(relay.leftovers(), []);
-});
-
-test('ShellCheck finds nothing at warning level', (t) => {
-  const check = spawnSync('shellcheck', ['-S', 'warning', '-s', 'bash', '-'], {input: english.code, encoding: 'utf8'});
-  if (check.error) {
-    if (process.env.CI) assert.fail('shellcheck is not installed (.ci/run installs it)');
-    return t.skip('shellcheck is not installed: apt-get install shellcheck');
-  }
-  assert.equal(check.status, 0, check.stdout);
 });
