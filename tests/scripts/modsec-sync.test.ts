@@ -1,15 +1,13 @@
 // The ModSecurity refresh job that the ModSecurity page ships, run exactly as printed on the page
 // against rule feeds served on loopback: what it installs, and what it refuses while keeping the
 // rules in place. The web server's test and reload commands are recording stand-ins.
-import {test, before, after} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {execFile, spawnSync} from 'node:child_process';
 import {existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
-import {createServer, type Server} from 'node:http';
-import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {blockByTitle, withoutShellComments} from '../support/code-blocks';
+import {blockByTitle} from '../support/code-blocks';
+import {commonScriptTests, feedsOnLoopback, runScript} from '../support/script-tests';
 
 const PAGE = 'main/configuration/firewalls/web-application-firewalls/modsecurity.md';
 const TITLE = '/usr/local/sbin/seerbox-modsec-sync';
@@ -36,19 +34,8 @@ const feeds: Record<string, string> = {
   'location-block': `<Location />\n${RULE}\n</Location>\n`,
 };
 
-let server: Server;
-let origin = '';
-before(async () => {
-  server = createServer((request, response) => {
-    const name = (request.url ?? '').replace(/^\/feeds\//, '');
-    if (name === 'broken') return void response.writeHead(500).end('upstream error');
-    if (!(name in feeds)) return void response.writeHead(404).end();
-    response.writeHead(200, {'Content-Type': 'text/plain'}).end(feeds[name]);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-after(() => server.close());
+const feedUrl = feedsOnLoopback(feeds);
+commonScriptTests(english, italian);
 
 /** A web server's rule folder with the rules currently in force, and the job's settings. */
 function setUp(current: string | null, testCommand = 'true') {
@@ -57,31 +44,20 @@ function setUp(current: string | null, testCommand = 'true') {
   const target = path.join(dir, 'seerbox-rules.conf');
   if (current !== null) writeFileSync(target, current);
   const log = path.join(dir, 'calls.log');
-  // Asynchronous: the loopback server answers from this same process.
   const run = (feed: string) =>
-    new Promise<{status: number | null; stdout: string; stderr: string}>((resolve) => {
-      const env = {
-        PATH: process.env.PATH,
-        CONFIG_FILE: path.join(dir, 'no-such-settings'),
-        FEED_URL: `${origin}/feeds/${feed}`,
-        TARGET: target,
-        TEST_CMD: `echo test >> '${log}'; ${testCommand}`,
-        RELOAD_CMD: `echo reload >> '${log}'`,
-        LOCK_FILE: path.join(dir, 'lock'),
-      };
-      execFile('bash', [path.join(dir, 'job.sh')], {env, encoding: 'utf8'}, (error, stdout, stderr) =>
-        resolve({status: error ? Number(error.code ?? 1) : 0, stdout, stderr}),
-      );
+    runScript(path.join(dir, 'job.sh'), {
+      PATH: process.env.PATH,
+      CONFIG_FILE: path.join(dir, 'no-such-settings'),
+      FEED_URL: feedUrl(feed),
+      TARGET: target,
+      TEST_CMD: `echo test >> '${log}'; ${testCommand}`,
+      RELOAD_CMD: `echo reload >> '${log}'`,
+      LOCK_FILE: path.join(dir, 'lock'),
     });
   const calls = () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []);
   const leftovers = () => readdirSync(dir).filter((file) => file.includes('.new.'));
   return {target, run, calls, leftovers};
 }
-
-test('the Italian page ships the same job (comments translated)', () => {
-  assert.equal(withoutShellComments(italian.code), withoutShellComments(english.code));
-  assert.notEqual(italian.code, english.code, 'the Italian comments are translated');
-});
 
 test('a rule feed is installed and the web server reloaded; the same feed again changes nothing', async () => {
   const job = setUp(null);
@@ -129,14 +105,19 @@ for (const [feed, reason] of Object.entries(hostile)) {
   });
 }
 
-test('a failed download keeps the rules in force', async () => {
-  const job = setUp(feeds.rules);
-  const result = await job.run('broken');
-  assert.notEqual(result.status, 0);
-  assert.match(result.stderr, /500/);
-  assert.equal(readFileSync(job.target, 'utf8'), feeds.rules);
-  assert.deepEqual(job.calls(), []);
-});
+for (const [feed, status] of [
+  ['broken', '500'],
+  ['no-such-firewall', '404'],
+]) {
+  test(`a failed download (HTTP ${status}) keeps the rules in force`, async () => {
+    const job = setUp(feeds.rules);
+    const result = await job.run(feed);
+    assert.notEqual(result.status, 0);
+    assert.match(result.stderr, new RegExp(status));
+    assert.equal(readFileSync(job.target, 'utf8'), feeds.rules);
+    assert.deepEqual(job.calls(), []);
+  });
+}
 
 test('a feed the web server rejects is rolled back without a reload', async () => {
   const job = setUp(feeds.rules, 'false');
@@ -146,22 +127,4 @@ test('a feed the web server rejects is rolled back without a reload', async () =
   assert.equal(readFileSync(job.target, 'utf8'), feeds.rules);
   assert.deepEqual(job.calls(), ['test']);
   assert.deepEqual(job.leftovers(), []);
-});
-
-test('missing settings stop the job with the name of the setting', () => {
-  const result = spawnSync('bash', ['-c', english.code], {
-    encoding: 'utf8',
-    env: {PATH: process.env.PATH, CONFIG_FILE: '/nonexistent'},
-  });
-  assert.notEqual(result.status, 0);
-  assert.match(result.stderr, /FEED_URL is not set/);
-});
-
-test('ShellCheck finds nothing at warning level', (t) => {
-  const check = spawnSync('shellcheck', ['-S', 'warning', '-s', 'bash', '-'], {input: english.code, encoding: 'utf8'});
-  if (check.error) {
-    if (process.env.CI) assert.fail('shellcheck is not installed (.ci/run installs it)');
-    return t.skip('shellcheck is not installed: apt-get install shellcheck');
-  }
-  assert.equal(check.status, 0, check.stdout);
 });
