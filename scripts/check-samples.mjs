@@ -202,44 +202,62 @@ const KINDS = {
 
 const lineOf = (text) => Number(text) || 1;
 
-function checkShell({code, lang}, dir) {
-  // A transcript: the "$ " lines are the commands (with their continuation lines), the rest output.
-  let script = code;
-  if (/^\$ /m.test(code)) {
-    let continued = false;
-    script = code
-      .split('\n')
-      .map((line) => {
-        const keep = continued || line.startsWith('$ ');
-        continued = keep && line.endsWith('\\');
-        return keep ? line.replace(/^\$ /, '') : '';
-      })
-      .join('\n');
+/** A transcript's "$ " lines are the commands (with their continuation lines), the rest output. */
+function commandsOf(code) {
+  if (!/^\$ /m.test(code)) return code;
+  let continued = false;
+  return code
+    .split('\n')
+    .map((line) => {
+      const keep = continued || line.startsWith('$ ');
+      continued = keep && line.endsWith('\\');
+      return keep ? line.replace(/^\$ /, '') : '';
+    })
+    .join('\n');
+}
+
+/** Shell blocks, all at once: bash -n on each, then one ShellCheck run per group of files. */
+function checkShellAll(samples, dir) {
+  const results = [];
+  const groups = new Map();
+  samples.forEach(({code, lang}, index) => {
+    const script = commandsOf(code);
+    const shell = lang === 'sh' ? 'sh' : 'bash';
+    // Line 1 of a block is often a "# /path/of/the/file" comment, which ShellCheck would take
+    // for a broken shebang: a header line goes first, and line numbers are shifted back.
+    const shift = script.startsWith('#!') ? 0 : 1;
+    const file = path.join(dir, `sample-${index}.sh`);
+    writeFileSync(file, (shift ? `# shellcheck shell=${shell}\n` : '') + script);
+    const syntax = run(shell, ['-n', file]);
+    if (syntax.missing) return void (results[index] = {missing: shell});
+    const problems = [...syntax.output.matchAll(/line (\d+): (syntax error.*)/g)].map((match) => ({
+      line: lineOf(match[1]) - shift,
+      message: `${shell} -n: ${match[2]}`,
+    }));
+    if (syntax.status !== 0 && !problems.length) problems.push({line: 1, message: `${shell} -n: ${syntax.output}`});
+    results[index] = problems;
+    // SC2034 (variable unused): a settings file, or a block whose variables the next block uses.
+    // SC2164 (cd without "|| exit"): at a prompt "|| exit" would close the reader's shell; scripts
+    // (a #! line) keep it.
+    const excluded = shift ? 'SC2034,SC2164' : 'SC2034';
+    const group = `${shell} ${excluded}`;
+    if (!groups.has(group)) groups.set(group, []);
+    groups.get(group).push({file, index, shift});
+  });
+  for (const [group, files] of groups) {
+    const [shell, excluded] = group.split(' ');
+    const args = ['--shell', shell, '--severity', 'warning', '--exclude', excluded, '--format', 'gcc'];
+    const lint = run('shellcheck', [...args, ...files.map((f) => f.file)], {maxBuffer: 64 * 1024 * 1024});
+    for (const {file, index, shift} of files) {
+      if (lint.missing) results[index] = {missing: 'shellcheck'};
+      if (!Array.isArray(results[index])) continue;
+      for (const match of lint.output.matchAll(/^([^:\n]+):(\d+):\d+: (\w+): (.*)$/gm)) {
+        if (match[1] !== file || /\[SC1072\]$/.test(match[4])) continue;
+        results[index].push({line: lineOf(match[2]) - shift, message: `ShellCheck ${match[3]}: ${match[4]}`});
+      }
+    }
   }
-  const file = path.join(dir, 'sample.sh');
-  const shell = lang === 'sh' ? 'sh' : 'bash';
-  // Line 1 of a block is often a "# /path/of/the/file" comment, which ShellCheck would take
-  // for a broken shebang: the header line goes first (line numbers are shifted back below).
-  const header = script.startsWith('#!') ? '' : `# shellcheck shell=${shell}\n`;
-  const shift = header ? 1 : 0;
-  writeFileSync(file, header + script);
-  const syntax = run(shell, ['-n', file]);
-  if (syntax.missing) return {missing: shell};
-  const problems = [];
-  for (const match of syntax.output.matchAll(/line (\d+): (syntax error.*)/g)) {
-    problems.push({line: lineOf(match[1]) - shift, message: `${shell} -n: ${match[2]}`});
-  }
-  // SC2034 (variable unused): a settings file, or a block whose variables the next block uses.
-  // SC2164 (cd without "|| exit"): in commands typed at a prompt "|| exit" would close the
-  // reader's shell; scripts (a #! line) keep the warning.
-  const excluded = script.startsWith('#!') ? 'SC2034' : 'SC2034,SC2164';
-  const lint = run('shellcheck', ['--shell', shell, '--severity', 'warning', '--exclude', excluded, '--format', 'gcc', file]);
-  if (lint.missing) return {missing: 'shellcheck'};
-  for (const match of lint.output.matchAll(/^[^:]+:(\d+):\d+: (\w+): (.*)$/gm)) {
-    problems.push({line: lineOf(match[1]) - shift, message: `ShellCheck ${match[2]}: ${match[3]}`});
-  }
-  if (syntax.status !== 0 && !problems.length) problems.push({line: 1, message: `${shell} -n: ${syntax.output}`});
-  return problems;
+  return results;
 }
 
 /** Wraps a block in a configuration; returns the text and how many lines come before the block. */
@@ -247,24 +265,27 @@ function wrap(before, block, after) {
   return {text: `${before}${block}${after}`, offset: before.split('\n').length - 1};
 }
 
-/** Maps "file:LINE" in a tool's message back to a line of the block. */
+/**
+ * The problems in a failed tool run: its lines that name a line of the configuration, mapped back
+ * to the block (or, when none does, its first error line), never none.
+ */
 function problemsFromOutput(output, file, offset, tool, pattern) {
-  const problems = [];
-  for (const line of output.split('\n').filter((l) => /emerg|error|alert|syntax|invalid/i.test(l))) {
+  const lines = output.split('\n').filter((l) => /emerg|error|alert|syntax|invalid/i.test(l));
+  const located = lines.filter((line) => pattern.test(line));
+  const chosen = located.length ? located : [lines[0] ?? output ?? 'failed without a message'];
+  return chosen.map((line) => {
     const at = pattern.exec(line);
-    const configLine = at ? Number(at[1]) : offset + 1;
-    problems.push({line: Math.max(1, configLine - offset), message: `${tool}: ${line.replaceAll(file, 'sample')}`});
-  }
-  return problems;
+    return {line: Math.max(1, (at ? Number(at[1]) : offset + 1) - offset), message: `${tool}: ${line.replaceAll(file, 'sample')}`};
+  });
 }
 
 const NGINX_MODSECURITY = '/usr/lib/nginx/modules/ngx_http_modsecurity_module.so';
 
-function checkNginx({code, attributes}, dir) {
+function checkNginx({code, attributes}, dir, shared = dir) {
   const binary = findBinary('nginx');
   if (!binary) return {missing: 'nginx'};
   if (/^\s*modsecurity\b/m.test(code) && !existsSync(NGINX_MODSECURITY)) return {missing: 'libnginx-mod-http-modsecurity'};
-  const certificate = testCertificate(dir);
+  const certificate = testCertificate(shared);
   const context = attributes.context ?? 'http';
   // ModSecurity's connector (Debian libnginx-mod-http-modsecurity) for the blocks that use it.
   const modules = /^\s*modsecurity\b/m.test(code) ? `load_module ${NGINX_MODSECURITY};\n` : '';
@@ -291,7 +312,7 @@ const APACHE_MODULES = [
   'unique_id', 'ssl', 'proxy', 'proxy_http', 'security2',
 ];
 
-function checkApache({code, attributes}, dir) {
+function checkApache({code, attributes}, dir, shared = dir) {
   const binary = findBinary('apache2', 'httpd');
   if (!binary) return {missing: 'apache2'};
   const modules = '/usr/lib/apache2/modules';
@@ -304,7 +325,7 @@ function checkApache({code, attributes}, dir) {
     directory: [`${main}<Directory /var/www>\n`, '</Directory>\n'],
   };
   if (!shells[context]) return [{line: 0, message: `unknown Apache context "${context}" (server, vhost, directory)`}];
-  const certificate = readFileSync(testCertificate(dir));
+  const certificate = readFileSync(testCertificate(shared));
   const {text, offset} = wrap(shells[context][0], sandboxPaths(code, path.join(dir, 'root'), certificate), `\n${shells[context][1]}`);
   const file = path.join(dir, 'apache.conf');
   writeFileSync(file, text);
@@ -315,18 +336,18 @@ function checkApache({code, attributes}, dir) {
   return [{line: Math.max(1, (at ? Number(at[1]) : offset + 1) - offset), message: `apache2 -t: ${message}`}];
 }
 
-function checkHaproxy({code, attributes}, dir) {
+function checkHaproxy({code, attributes}, dir, shared = dir) {
   const binary = findBinary('haproxy');
   if (!binary) return {missing: 'haproxy'};
   const defaults = /^defaults\b/m.test(code)
     ? ''
     : 'defaults\n    mode http\n    timeout connect 5s\n    timeout client 30s\n    timeout server 30s\n';
   const before = attributes.context === 'frontend' ? `${defaults}frontend fe_sample\n    bind 127.0.0.1:8080\n` : defaults;
-  const certificate = readFileSync(testCertificate(dir));
+  const certificate = readFileSync(testCertificate(shared));
   const {text, offset} = wrap(before, sandboxPaths(code, path.join(dir, 'root'), certificate), '');
   const file = path.join(dir, 'haproxy.cfg');
   writeFileSync(file, text);
-  const result = run(binary, ['-c', '-q', '-f', file]);
+  const result = run(binary, ['-c', '-f', file]);
   if (result.status === 0) return [];
   return problemsFromOutput(result.output, file, offset, 'haproxy -c', /haproxy\.cfg:(\d+)\]/);
 }
@@ -362,6 +383,18 @@ function kubernetesProblem(document) {
   }
 }
 
+/** A schema error in words, with the property it is about. */
+const schemaMessage = (error) =>
+  `${error.instancePath || '/'} ${error.message}${error.params?.additionalProperty ? ` (${error.params.additionalProperty})` : ''}`;
+
+/** The block line of the key a schema error is about (YAML has no positions once parsed), else 1. */
+function lineOfError(code, error) {
+  const key = error.params?.additionalProperty ?? error.instancePath.split('/').filter((part) => !/^\d*$/.test(part)).pop();
+  if (!key) return 1;
+  const index = code.split('\n').findIndex((line) => new RegExp(`^\\s*(- )?"?${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"?:`).test(line));
+  return index + 1 || 1;
+}
+
 function checkYaml({code}) {
   let documents;
   try {
@@ -376,7 +409,7 @@ function checkYaml({code}) {
       const validate = yamlValidators().compose;
       if (!validate(document)) {
         for (const error of validate.errors) {
-          problems.push({line: 1, message: `Compose specification: ${error.instancePath || '/'} ${error.message}`});
+          problems.push({line: lineOfError(code, error), message: `Compose specification: ${schemaMessage(error)}`});
         }
       }
     } else if ('apiVersion' in document && 'kind' in document) {
@@ -407,7 +440,7 @@ function checkJson({code, attributes, schema}) {
   if (!target) return [];
   const validate = ajvApi.compile(target);
   if (validate(value)) return [];
-  return validate.errors.map((error) => ({line: 1, message: `API schema: ${error.instancePath || '/'} ${error.message}`}));
+  return validate.errors.map((error) => ({line: lineOfError(code, error), message: `API schema: ${schemaMessage(error)}`}));
 }
 
 /** systemd units and environment files: sections, key=value lines, comments, continued lines. */
@@ -440,8 +473,10 @@ async function checkMermaid({code}) {
   return [{line: at ? Number(at[1]) : 1, message: `Mermaid: ${error.split('\n')[0]}`}];
 }
 
+/** Checkers that take all their blocks at once. */
+const BATCH_CHECKERS = {shell: checkShellAll};
+
 const CHECKERS = {
-  shell: checkShell,
   nginx: checkNginx,
   apache: checkApache,
   haproxy: checkHaproxy,
@@ -579,58 +614,70 @@ export async function checkSamples(samples, {allowMissing = false} = {}) {
   const problems = [];
   const counts = {};
   const reasons = {};
-  const cache = new Map();
   const missingTools = new Set();
+  // First the blocks to check, each under a key: identical blocks (most Italian ones) run once.
+  const jobs = [];
+  const unique = new Map();
+  for (const sample of samples) {
+    const count = (counts[sample.kind] ??= {blocks: 0, checked: 0, marked: 0, missing: 0});
+    count.blocks += 1;
+    const report = (line, message) => problems.push({file: sample.file, line: sample.line + line, message});
+    if (sample.attributes.check === 'skip') {
+      count.marked += 1;
+      const reason = sample.attributes.reason?.trim();
+      if (!reason) report(0, 'check=skip without a reason="..."');
+      else (reasons[sample.kind] ??= {})[reason] = (reasons[sample.kind]?.[reason] ?? 0) + 1;
+      continue;
+    }
+    if (sample.attributes.check) {
+      report(0, `unknown check="${sample.attributes.check}" (only check=skip)`);
+      continue;
+    }
+    if (sample.kind === 'text') continue;
+    if (!CHECKERS[sample.kind] && !BATCH_CHECKERS[sample.kind]) {
+      report(0, `no check for language "${sample.lang}": use a checked language, text for output, or check=skip reason="..."`);
+      continue;
+    }
+    const {code, unknown} = sample.kind === 'mermaid' ? {code: sample.code, unknown: []} : substitute(sample.code);
+    for (const name of unknown) report(0, `placeholder ${name} has no value in PLACEHOLDERS of scripts/check-samples.mjs`);
+    if (unknown.length) continue;
+    const stub = sample.attributes.requires;
+    const stubText = stub ? STUBS[sample.lang]?.[stub] : '';
+    if (stub && stubText === undefined) {
+      report(0, `requires=${stub}: no such definition in STUBS for ${sample.lang}`);
+      continue;
+    }
+    const {context, schema} = sample.attributes;
+    const key = JSON.stringify([sample.kind, sample.lang, context, schema, stub, code, sample.schema ? sample.file : '']);
+    if (!unique.has(key)) unique.set(key, {...sample, code: stubText ? `${stubText}\n${code}` : code, shift: stubText ? 1 : 0});
+    jobs.push({sample, key, report, count});
+  }
+  const results = new Map();
   try {
-    for (const sample of samples) {
-      const count = (counts[sample.kind] ??= {blocks: 0, checked: 0, marked: 0, missing: 0});
-      count.blocks += 1;
-      const report = (line, message) => problems.push({file: sample.file, line: sample.line + line, message});
-      if (sample.attributes.check === 'skip') {
-        count.marked += 1;
-        const reason = sample.attributes.reason?.trim();
-        if (!reason) report(0, 'check=skip without a reason="..."');
-        else (reasons[sample.kind] ??= {})[reason] = (reasons[sample.kind]?.[reason] ?? 0) + 1;
-        continue;
-      }
-      if (sample.attributes.check) {
-        report(0, `unknown check="${sample.attributes.check}" (only check=skip)`);
-        continue;
-      }
-      if (sample.kind === 'text') continue;
-      const checker = CHECKERS[sample.kind];
-      if (!checker) {
-        report(0, `no check for language "${sample.lang}": use a checked language, text for output, or check=skip reason="..."`);
-        continue;
-      }
-      const {code, unknown} = sample.kind === 'mermaid' ? {code: sample.code, unknown: []} : substitute(sample.code);
-      for (const name of unknown) report(0, `placeholder ${name} has no value in PLACEHOLDERS of scripts/check-samples.mjs`);
-      if (unknown.length) continue;
-      const stub = sample.attributes.requires;
-      const stubText = stub ? STUBS[sample.lang]?.[stub] : '';
-      if (stub && stubText === undefined) {
-        report(0, `requires=${stub}: no such definition in STUBS for ${sample.lang}`);
-        continue;
-      }
-      const key = JSON.stringify([sample.kind, sample.lang, sample.attributes.context, sample.attributes.schema, stub, code, sample.schema ? sample.file : '']);
-      if (!cache.has(key)) {
-        const work = mkdtempSync(path.join(dir, 'sample-'));
-        const full = stubText ? `${stubText}\n${code}` : code;
-        const found = await checker({...sample, code: full}, work);
-        cache.set(key, Array.isArray(found) ? found.map((p) => ({...p, line: p.line - (stubText ? 1 : 0)})) : found);
-      }
-      const found = cache.get(key);
-      if (!Array.isArray(found)) {
-        count.missing += 1;
-        missingTools.add(found.missing);
-        if (!allowMissing) report(0, `${found.missing} is not installed: cannot check this ${sample.kind} block`);
-        continue;
-      }
-      count.checked += 1;
-      for (const problem of found) report(problem.line, problem.message);
+    const pending = [...unique.entries()];
+    for (const [kind, checkAll] of Object.entries(BATCH_CHECKERS)) {
+      const mine = pending.filter(([, job]) => job.kind === kind);
+      const found = checkAll(mine.map(([, job]) => job), mkdtempSync(path.join(dir, `${kind}-`)));
+      mine.forEach(([key], i) => results.set(key, found[i]));
+    }
+    for (const [key, job] of pending) {
+      if (results.has(key)) continue;
+      results.set(key, await CHECKERS[job.kind](job, mkdtempSync(path.join(dir, 'sample-')), dir));
     }
   } finally {
     rmSync(dir, {recursive: true, force: true});
+  }
+  for (const {sample, key, report, count} of jobs) {
+    const found = results.get(key);
+    if (!Array.isArray(found)) {
+      count.missing += 1;
+      missingTools.add(found.missing);
+      if (!allowMissing) report(0, `${found.missing} is not installed: cannot check this ${sample.kind} block`);
+      continue;
+    }
+    count.checked += 1;
+    const shift = unique.get(key).shift;
+    for (const problem of found) report(Math.max(1, problem.line - shift), problem.message);
   }
   return {problems, counts, reasons, missingTools: [...missingTools]};
 }
@@ -699,5 +746,7 @@ async function main(argv) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = await main(process.argv.slice(2));
+  main(process.argv.slice(2)).then((status) => {
+    process.exitCode = status;
+  });
 }

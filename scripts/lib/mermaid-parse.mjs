@@ -9,10 +9,11 @@ if (typeof DOMPurify.addHook !== 'function') {
   DOMPurify.removeAllHooks = () => {};
   DOMPurify.sanitize = (text) => String(text);
 }
-const {default: mermaid} = await import('mermaid');
+let mermaid;
 
 /** Null when the diagram parses, else Mermaid's error message. */
 export async function parseMermaid(code) {
+  mermaid ??= (await import('mermaid')).default;
   try {
     await mermaid.parse(code);
     return null;
