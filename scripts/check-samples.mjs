@@ -275,7 +275,10 @@ function problemsFromOutput(output, file, offset, tool, pattern) {
   const chosen = located.length ? located : [lines[0] ?? output ?? 'failed without a message'];
   return chosen.map((line) => {
     const at = pattern.exec(line);
-    return {line: Math.max(1, (at ? Number(at[1]) : offset + 1) - offset), message: `${tool}: ${line.replaceAll(file, 'sample')}`};
+    return {
+      line: Math.max(1, (at ? Number(at[1]) : offset + 1) - offset),
+      message: `${tool}: ${line.replaceAll(file, 'sample')}`,
+    };
   });
 }
 
@@ -284,7 +287,8 @@ const NGINX_MODSECURITY = '/usr/lib/nginx/modules/ngx_http_modsecurity_module.so
 function checkNginx({code, attributes}, dir, shared = dir) {
   const binary = findBinary('nginx');
   if (!binary) return {missing: 'nginx'};
-  if (/^\s*modsecurity\b/m.test(code) && !existsSync(NGINX_MODSECURITY)) return {missing: 'libnginx-mod-http-modsecurity'};
+  if (/^\s*modsecurity\b/m.test(code) && !existsSync(NGINX_MODSECURITY))
+    return {missing: 'libnginx-mod-http-modsecurity'};
   const certificate = testCertificate(shared);
   const context = attributes.context ?? 'http';
   // ModSecurity's connector (Debian libnginx-mod-http-modsecurity) for the blocks that use it.
@@ -298,8 +302,13 @@ function checkNginx({code, attributes}, dir, shared = dir) {
     server: [http + server, '}\n}\n'],
     location: [`${http + server}location / {\n`, '}\n}\n}\n'],
   };
-  if (!shells[context]) return [{line: 0, message: `unknown nginx context "${context}" (main, http, server, location)`}];
-  const {text, offset} = wrap(shells[context][0], sandboxPaths(code, path.join(dir, 'root'), readFileSync(certificate)), shells[context][1]);
+  if (!shells[context])
+    return [{line: 0, message: `unknown nginx context "${context}" (main, http, server, location)`}];
+  const {text, offset} = wrap(
+    shells[context][0],
+    sandboxPaths(code, path.join(dir, 'root'), readFileSync(certificate)),
+    shells[context][1],
+  );
   const file = path.join(dir, 'nginx.conf');
   writeFileSync(file, text);
   const result = run(binary, ['-t', '-q', '-p', dir, '-e', path.join(dir, 'error.log'), '-c', file]);
@@ -308,8 +317,20 @@ function checkNginx({code, attributes}, dir, shared = dir) {
 }
 
 const APACHE_MODULES = [
-  'mpm_event', 'authz_core', 'authz_host', 'alias', 'mime', 'rewrite', 'setenvif', 'headers', 'remoteip',
-  'unique_id', 'ssl', 'proxy', 'proxy_http', 'security2',
+  'mpm_event',
+  'authz_core',
+  'authz_host',
+  'alias',
+  'mime',
+  'rewrite',
+  'setenvif',
+  'headers',
+  'remoteip',
+  'unique_id',
+  'ssl',
+  'proxy',
+  'proxy_http',
+  'security2',
 ];
 
 function checkApache({code, attributes}, dir, shared = dir) {
@@ -326,7 +347,11 @@ function checkApache({code, attributes}, dir, shared = dir) {
   };
   if (!shells[context]) return [{line: 0, message: `unknown Apache context "${context}" (server, vhost, directory)`}];
   const certificate = readFileSync(testCertificate(shared));
-  const {text, offset} = wrap(shells[context][0], sandboxPaths(code, path.join(dir, 'root'), certificate), `\n${shells[context][1]}`);
+  const {text, offset} = wrap(
+    shells[context][0],
+    sandboxPaths(code, path.join(dir, 'root'), certificate),
+    `\n${shells[context][1]}`,
+  );
   const file = path.join(dir, 'apache.conf');
   writeFileSync(file, text);
   const result = run(binary, ['-t', '-f', file], {env: {...process.env, APACHE_RUN_DIR: dir, APACHE_LOG_DIR: dir}});
@@ -342,9 +367,12 @@ function checkHaproxy({code, attributes}, dir, shared = dir) {
   const defaults = /^defaults\b/m.test(code)
     ? ''
     : 'defaults\n    mode http\n    timeout connect 5s\n    timeout client 30s\n    timeout server 30s\n';
-  const before = attributes.context === 'frontend' ? `${defaults}frontend fe_sample\n    bind 127.0.0.1:8080\n` : defaults;
+  const before =
+    attributes.context === 'frontend' ? `${defaults}frontend fe_sample\n    bind 127.0.0.1:8080\n` : defaults;
   const certificate = readFileSync(testCertificate(shared));
-  const {text, offset} = wrap(before, sandboxPaths(code, path.join(dir, 'root'), certificate), '');
+  // A fragment of a frontend has no "bind"; HAProxy refuses a configuration without any listener.
+  const listener = '\nlisten sample_listener\n    bind 127.0.0.1:8079\n';
+  const {text, offset} = wrap(before, sandboxPaths(code, path.join(dir, 'root'), certificate), listener);
   const file = path.join(dir, 'haproxy.cfg');
   writeFileSync(file, text);
   const result = run(binary, ['-c', '-f', file]);
@@ -389,9 +417,16 @@ const schemaMessage = (error) =>
 
 /** The block line of the key a schema error is about (YAML has no positions once parsed), else 1. */
 function lineOfError(code, error) {
-  const key = error.params?.additionalProperty ?? error.instancePath.split('/').filter((part) => !/^\d*$/.test(part)).pop();
+  const key =
+    error.params?.additionalProperty ??
+    error.instancePath
+      .split('/')
+      .filter((part) => !/^\d*$/.test(part))
+      .pop();
   if (!key) return 1;
-  const index = code.split('\n').findIndex((line) => new RegExp(`^\\s*(- )?"?${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"?:`).test(line));
+  const index = code
+    .split('\n')
+    .findIndex((line) => new RegExp(`^\\s*(- )?"?${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"?:`).test(line));
   return index + 1 || 1;
 }
 
@@ -436,11 +471,15 @@ function checkJson({code, attributes, schema}) {
     return [{line: at ? Number(at[1]) : 1, message: `JSON: ${error.message}`}];
   }
   const target = schema ?? (attributes.schema ? apiSchemas[attributes.schema] : undefined);
-  if (attributes.schema && !target) return [{line: 1, message: `no schema "${attributes.schema}" in the API definition`}];
+  if (attributes.schema && !target)
+    return [{line: 1, message: `no schema "${attributes.schema}" in the API definition`}];
   if (!target) return [];
   const validate = ajvApi.compile(target);
   if (validate(value)) return [];
-  return validate.errors.map((error) => ({line: lineOfError(code, error), message: `API schema: ${schemaMessage(error)}`}));
+  return validate.errors.map((error) => ({
+    line: lineOfError(code, error),
+    message: `API schema: ${schemaMessage(error)}`,
+  }));
 }
 
 /** systemd units and environment files: sections, key=value lines, comments, continued lines. */
@@ -448,7 +487,8 @@ function checkIni({code}) {
   const problems = [];
   let continued = false;
   code.split('\n').forEach((line, index) => {
-    const ok = continued || /^\s*([#;].*)?$/.test(line) || /^\[[\w .-]+\]\s*$/.test(line) || /^[A-Za-z_][\w.-]*\s*=/.test(line);
+    const ok =
+      continued || /^\s*([#;].*)?$/.test(line) || /^\[[\w .-]+\]\s*$/.test(line) || /^[A-Za-z_][\w.-]*\s*=/.test(line);
     if (!ok) problems.push({line: index + 1, message: `INI: not a section, key=value line or comment: ${line.trim()}`});
     continued = /\\$/.test(line);
   });
@@ -500,7 +540,10 @@ function commentStart(line, kind) {
     if (quote) {
       if (char === quote && line[i - 1] !== '\\') quote = '';
     } else if (char === '"' || char === "'") quote = char;
-    else if ((char === '#' || (kind === 'ini' && char === ';' && !line.slice(0, i).trim())) && (i === 0 || /\s/.test(line[i - 1]))) {
+    else if (
+      (char === '#' || (kind === 'ini' && char === ';' && !line.slice(0, i).trim())) &&
+      (i === 0 || /\s/.test(line[i - 1]))
+    ) {
       return i;
     }
   }
@@ -514,14 +557,20 @@ function commentStart(line, kind) {
 export function compareTwins(english, italian) {
   const problems = [];
   if (english.length !== italian.length) {
-    problems.push({line: italian[0]?.line ?? 1, message: `${italian.length} code blocks, the English page has ${english.length}`});
+    problems.push({
+      line: italian[0]?.line ?? 1,
+      message: `${italian.length} code blocks, the English page has ${english.length}`,
+    });
     return problems;
   }
   english.forEach((en, index) => {
     const it = italian[index];
     const kind = KINDS[en.lang] ?? en.lang;
     if (en.lang !== it.lang || en.meta !== it.meta) {
-      problems.push({line: it.line, message: `fence "${it.lang} ${it.meta}" differs from the English "${en.lang} ${en.meta}"`});
+      problems.push({
+        line: it.line,
+        message: `fence "${it.lang} ${it.meta}" differs from the English "${en.lang} ${en.meta}"`,
+      });
       return;
     }
     // Diagrams and plain text carry prose, translated as a whole.
@@ -548,7 +597,10 @@ export function compareTwins(english, italian) {
     enLines.forEach((line) => {
       const at = commentStart(line, kind);
       if (at < 0) return;
-      const comment = line.slice(at).replace(/^(#|;|%%)\s*/, '').trim();
+      const comment = line
+        .slice(at)
+        .replace(/^(#|;|%%)\s*/, '')
+        .trim();
       const words = comment.match(/\b[A-Za-z]{3,}\b/g) ?? [];
       // Commented-out code (a path, an assignment, a command line) is not prose to translate.
       const prose = words.length >= 4 && !/[=$/{}]|^[a-z-]+ -/.test(comment);
@@ -635,11 +687,15 @@ export async function checkSamples(samples, {allowMissing = false} = {}) {
     }
     if (sample.kind === 'text') continue;
     if (!CHECKERS[sample.kind] && !BATCH_CHECKERS[sample.kind]) {
-      report(0, `no check for language "${sample.lang}": use a checked language, text for output, or check=skip reason="..."`);
+      report(
+        0,
+        `no check for language "${sample.lang}": use a checked language, text for output, or check=skip reason="..."`,
+      );
       continue;
     }
     const {code, unknown} = sample.kind === 'mermaid' ? {code: sample.code, unknown: []} : substitute(sample.code);
-    for (const name of unknown) report(0, `placeholder ${name} has no value in PLACEHOLDERS of scripts/check-samples.mjs`);
+    for (const name of unknown)
+      report(0, `placeholder ${name} has no value in PLACEHOLDERS of scripts/check-samples.mjs`);
     if (unknown.length) continue;
     const stub = sample.attributes.requires;
     const stubText = stub ? STUBS[sample.lang]?.[stub] : '';
@@ -648,8 +704,17 @@ export async function checkSamples(samples, {allowMissing = false} = {}) {
       continue;
     }
     const {context, schema} = sample.attributes;
-    const key = JSON.stringify([sample.kind, sample.lang, context, schema, stub, code, sample.schema ? sample.file : '']);
-    if (!unique.has(key)) unique.set(key, {...sample, code: stubText ? `${stubText}\n${code}` : code, shift: stubText ? 1 : 0});
+    const key = JSON.stringify([
+      sample.kind,
+      sample.lang,
+      context,
+      schema,
+      stub,
+      code,
+      sample.schema ? sample.file : '',
+    ]);
+    if (!unique.has(key))
+      unique.set(key, {...sample, code: stubText ? `${stubText}\n${code}` : code, shift: stubText ? 1 : 0});
     jobs.push({sample, key, report, count});
   }
   const results = new Map();
@@ -657,7 +722,10 @@ export async function checkSamples(samples, {allowMissing = false} = {}) {
     const pending = [...unique.entries()];
     for (const [kind, checkAll] of Object.entries(BATCH_CHECKERS)) {
       const mine = pending.filter(([, job]) => job.kind === kind);
-      const found = checkAll(mine.map(([, job]) => job), mkdtempSync(path.join(dir, `${kind}-`)));
+      const found = checkAll(
+        mine.map(([, job]) => job),
+        mkdtempSync(path.join(dir, `${kind}-`)),
+      );
       mine.forEach(([key], i) => results.set(key, found[i]));
     }
     for (const [key, job] of pending) {
@@ -691,7 +759,11 @@ async function main(argv) {
     options = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: {help: {type: 'boolean', short: 'h'}, only: {type: 'string'}, api: {type: 'string', default: 'api/openapi.yaml'}},
+      options: {
+        help: {type: 'boolean', short: 'h'},
+        only: {type: 'string'},
+        api: {type: 'string', default: 'api/openapi.yaml'},
+      },
     });
   } catch (error) {
     console.error(`check-samples: ${error.message} (see --help)`);
@@ -733,7 +805,9 @@ async function main(argv) {
   for (const problem of problems) console.error(`${problem.file}:${problem.line}: ${problem.message}`);
   console.log('kind       blocks  checked  marked  not checked (tool missing)');
   for (const [kind, count] of Object.entries(counts).sort()) {
-    console.log(`${kind.padEnd(10)} ${String(count.blocks).padStart(6)} ${String(count.checked).padStart(8)} ${String(count.marked).padStart(7)} ${String(count.missing).padStart(8)}`);
+    console.log(
+      `${kind.padEnd(10)} ${String(count.blocks).padStart(6)} ${String(count.checked).padStart(8)} ${String(count.marked).padStart(7)} ${String(count.missing).padStart(8)}`,
+    );
   }
   for (const [kind, byReason] of Object.entries(reasons)) {
     for (const [reason, n] of Object.entries(byReason)) console.log(`  marked ${kind}: ${n} × ${reason}`);
@@ -741,7 +815,9 @@ async function main(argv) {
   if (missingTools.length) {
     console.warn(`check-samples: NOT CHECKED, tools missing (${missingTools.join(', ')}); install them (see .ci/run)`);
   }
-  console.log(`check-samples: ${samples.length} blocks in ${files.length} pages and the API definition, ${problems.length} problems`);
+  console.log(
+    `check-samples: ${samples.length} blocks in ${files.length} pages and the API definition, ${problems.length} problems`,
+  );
   return problems.length ? 1 : 0;
 }
 

@@ -52,8 +52,19 @@ export function testCertificate(dir) {
   const file = path.join(dir, 'test.pem');
   if (existsSync(file)) return file;
   const made = run('openssl', [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=localhost',
-    '-keyout', path.join(dir, 'test.key'), '-out', path.join(dir, 'test.crt'),
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=localhost',
+    '-keyout',
+    path.join(dir, 'test.key'),
+    '-out',
+    path.join(dir, 'test.crt'),
   ]);
   if (made.missing || made.status !== 0) throw new Error(`openssl could not make a test certificate: ${made.output}`);
   run('sh', ['-c', `cat "${dir}/test.crt" "${dir}/test.key" > "${file}"`]);

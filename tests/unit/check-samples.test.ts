@@ -18,7 +18,9 @@ async function problemsOf(markdown: string) {
   writeFileSync(file, markdown);
   const {problems, counts, missingTools} = await checkSamples(pageSamples([file]));
   return {
-    lines: problems.map((p: {file: string; line: number; message: string}) => `${path.basename(p.file)}:${p.line}: ${p.message}`),
+    lines: problems.map(
+      (p: {file: string; line: number; message: string}) => `${path.basename(p.file)}:${p.line}: ${p.message}`,
+    ),
     counts,
     missingTools,
   };
@@ -35,7 +37,15 @@ function needs(...binaries: string[]) {
   return message;
 }
 
-const cases: {kind: string; lang: string; tools: string[]; broken: string; fixed: string; error: RegExp; line: number}[] = [
+const cases: {
+  kind: string;
+  lang: string;
+  tools: string[];
+  broken: string;
+  fixed: string;
+  error: RegExp;
+  line: number;
+}[] = [
   {
     kind: 'shell',
     lang: 'bash',
@@ -190,7 +200,10 @@ test('a JSON example is validated against its schema in the API definition', asy
   const wrong = await problemsOf(page('json schema=Notification', '{"name": "x", "enabled": "yes", "type": "siem"}'));
   assert.match(wrong.lines.join('\n'), /page\.md:6: API schema: \/enabled must be boolean/);
   const right = await problemsOf(page('json schema=Notification', '{"name": "x", "enabled": true, "type": "siem"}'));
-  assert.deepEqual(right.lines.filter((line) => line.includes('API schema')), []);
+  assert.deepEqual(
+    right.lines.filter((line) => line.includes('API schema')),
+    [],
+  );
   const unknown = await problemsOf(page('json schema=NoSuchSchema', '{}'));
   assert.match(unknown.lines.join('\n'), /no schema "NoSuchSchema"/);
 });
@@ -200,13 +213,15 @@ test('placeholders come from the table; an unexplained one fails its block', asy
   // A regular expression's named group is not a placeholder.
   assert.deepEqual(substitute('"~^(?<p>[^?]*)" $p;').unknown, []);
   const {lines} = await problemsOf(page('bash', 'curl https://<NO_SUCH_THING>/'));
-  assert.deepEqual(lines, ['page.md:5: placeholder <NO_SUCH_THING> has no value in PLACEHOLDERS of scripts/check-samples.mjs']);
+  assert.deepEqual(lines, [
+    'page.md:5: placeholder <NO_SUCH_THING> has no value in PLACEHOLDERS of scripts/check-samples.mjs',
+  ]);
 });
 
 test('a marked block is counted with its reason; a mark without a reason, or an unknown language, fails', async () => {
   const marked = await problemsOf(page('bash check=skip reason="output of a command"', 'not a command ('));
   assert.deepEqual(marked.lines, []);
-  assert.deepEqual(marked.counts.shell, {blocks: 1, checked: 0, marked: 1, missing: 0});
+  assert.deepEqual((marked.counts as Record<string, unknown>).shell, {blocks: 1, checked: 0, marked: 1, missing: 0});
   const bare = await problemsOf(page('bash check=skip', 'echo'));
   assert.deepEqual(bare.lines, ['page.md:5: check=skip without a reason="..."']);
   const unknown = await problemsOf(page('cobol', 'DISPLAY "HI".'));
@@ -219,7 +234,9 @@ test('an Italian block equals the English one except comments, which are transla
   assert.deepEqual(compareTwins(en, good), []);
   const changed = codeBlocks(page('bash', '# Salvare il database in un file\npg_dump -Fc > "copia.dump"'));
   assert.match(compareTwins(en, changed)[0].message, /code differs from the English block/);
-  const untranslated = codeBlocks(page('bash', '# Back up the database to a file\npg_dump -Fc > "backup.dump"  # conservarlo'));
+  const untranslated = codeBlocks(
+    page('bash', '# Back up the database to a file\npg_dump -Fc > "backup.dump"  # conservarlo'),
+  );
   assert.deepEqual(
     compareTwins(en, untranslated).map((p) => p.message),
     ['comment not translated: "Back up the database to a file"'],
