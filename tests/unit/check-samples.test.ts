@@ -247,7 +247,7 @@ test('an Italian block equals the English one except comments, which are transla
 
 test('the command line: --help, exit 2 on bad input, 0 on clean pages, 1 on a broken one', () => {
   const cli = (...args: string[]) =>
-    spawnSync(process.execPath, ['scripts/check-samples.mjs', '--api', '', ...args], {encoding: 'utf8'});
+    spawnSync(process.execPath, ['scripts/check-samples.mjs', '--no-api-examples', ...args], {encoding: 'utf8'});
   assert.equal(cli('--help').status, 0);
   assert.match(cli('--help').stdout, /^Usage: node scripts\/check-samples\.mjs/);
   assert.equal(cli('--no-such-option').status, 2);
