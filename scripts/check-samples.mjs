@@ -1,0 +1,834 @@
+#!/usr/bin/env node
+// Proves every code sample of the user guide, in both languages, and the examples generated from
+// api/openapi.yaml, against the tool each is written for.
+import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {parseArgs} from 'node:util';
+import Ajv from 'ajv';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import yaml from 'js-yaml';
+import {parse as parseToml} from 'smol-toml';
+import {LABELS, loadDefinition, operationNodes} from '../src/remark/apiOperations.mjs';
+import {codeBlocks, fenceAttributes} from './lib/code-blocks.mjs';
+import {listFiles} from './lib/files.mjs';
+import {findBinary, run, sandboxPaths, testCertificate} from './lib/sample-tools.mjs';
+
+const USAGE = `Usage: node scripts/check-samples.mjs [--only KIND[,KIND...]] [--api FILE] [--no-api-examples] [PAGE|DIR ...]
+
+Extracts the fenced code blocks of the pages (default: docs/main and its Italian twin
+i18n/it/docusaurus-plugin-content-docs/current/main) and the examples generated from the API
+definition (default: api/openapi.yaml; --no-api-examples leaves them out), substitutes the placeholders
+of PLACEHOLDERS, and checks each block by its language:
+  bash, sh      bash -n (sh -n) and ShellCheck at warning level; "$ " lines of a transcript are
+                the commands, the other lines output
+  nginx         nginx -t on a minimal configuration, the block in context=http (default),
+                server or location
+  apacheconf    apache2 -t with mod_rewrite, mod_security2 and others loaded, the block in
+                context=server (default), vhost or directory
+  haproxy       haproxy -c; a block without "defaults" gets one, context=frontend wraps it
+  yaml          parses; Docker Compose files (a "services" key) against the Compose
+                specification's schema, Kubernetes manifests (apiVersion and kind) against the
+                Kubernetes schemas of the kubernetes-models package
+  json          parses; with schema=NAME, validates against components.schemas.NAME of the API
+                definition (generated examples: against their operation's schema)
+  ini           sections, key=value lines, comments and continued lines only
+  toml          parses (smol-toml)
+  mermaid       parses with Mermaid's own parser
+  text          not checked: plain text, such as a command's output
+Fence attributes: check=skip reason="why" leaves a block out (a missing reason fails);
+context=... as above; requires=NAME prepends a definition of STUBS that another page gives.
+An Italian page's blocks must equal its English twin's except comments, which must differ.
+A tool that is not installed is reported and fails the check, unless SAMPLES_ALLOW_MISSING=1
+(then its blocks are counted as not checked).
+Exit status: 0 when every block passes, 1 when one fails, 2 on bad input.`;
+
+const EN_ROOT = 'docs/main';
+const IT_ROOT = 'i18n/it/docusaurus-plugin-content-docs/current/main';
+
+/**
+ * Every placeholder the samples use, with a realistic value for the check (documentation
+ * addresses, example names). A placeholder missing here fails its block. Keep this the only list.
+ */
+export const PLACEHOLDERS = {
+  '<SEERBOX_HOST>': '192.0.2.10',
+  '<SEERBOX_IP>': '192.0.2.10',
+  '<ENGINE_HOST>': '192.0.2.10',
+  '<ENGINE_URL>': 'https://192.0.2.10',
+  '<ENGINE_API_URL>': 'https://192.0.2.10/api/v1',
+  '<ENGINE_API_PORT>': '443',
+  '<ENGINE_SERVICE>': 'seerbox-engine',
+  '<ENGINE_POD_LABEL>': 'app=seerbox-engine',
+  '<ENGINE_ADDRESS_VARIABLE>': 'SBX_ENGINE_HOST',
+  '<ENGINE_PORT_VARIABLE>': 'SBX_ENGINE_PORT',
+  '<ENGINE_CONNECTION_OPTIONS>': '--env SBX_ENGINE_HOST=192.0.2.10',
+  '<SOURCE_PORT>': '5514',
+  '<SENTINEL_PORT>': '5514',
+  '<SENTINEL_IMAGE>': 'registry.example.com/seerbox/sentinel:25.3.0',
+  '<SENTINEL_BINARY>': '/opt/seerbox/bin/seerbox-sentinel',
+  '<SENTINEL_BINARY_PATH>': '/opt/seerbox/bin/seerbox-sentinel',
+  '<SENTINEL_UNIT>': 'seerbox-sentinel',
+  '<VALUE_FROM_SENTINEL_CONFIGURATION_PAGE>': 'nginx-dmz-web01',
+  '<AUTH_KEY_VARIABLE>': 'SBX_AUTH_KEY',
+  '<AUTH_KEY>': 'c2VlcmJveC1leGFtcGxlLWtleQ',
+  '<TEST_SITE>': 'www.example.com',
+  '<PROTECTED_HOST>': 'www.example.com',
+  '<COMPOSE_PROJECT_DIR>': '/opt/seerbox',
+  '<SEERBOX_NAMESPACE>': 'seerbox',
+  '<SEERBOX_REGISTRY>': 'registry.example.com/seerbox',
+  '<SEERBOX_REGISTRY_HOST>': 'registry.example.com',
+  '<REGISTRY_USER>': 'deploy',
+  '<REGISTRY_PASSWORD>': 'example-password',
+  '<engine-image>': 'engine',
+  '<gui-image>': 'gui',
+  '<reporter-image>': 'reporter',
+  '<version>': '25.3.0',
+  '<new-version>': '25.4.0',
+  // Names of the unified placeholders on main (image names, release tags and digests).
+  '<ENGINE_IMAGE>': 'seer_box_engine',
+  '<GUI_IMAGE>': 'seer_box_gui',
+  '<REPORTER_IMAGE>': 'seer_box_reporter',
+  '<RELEASE_TAG>': '25.3.0',
+  '<NEW_RELEASE_TAG>': '25.4.0',
+  '<ENGINE_DIGEST>': '1111111111111111111111111111111111111111111111111111111111111111',
+  '<GUI_DIGEST>': '2222222222222222222222222222222222222222222222222222222222222222',
+  '<REPORTER_DIGEST>': '3333333333333333333333333333333333333333333333333333333333333333',
+  '<NEW_ENGINE_DIGEST>': '4444444444444444444444444444444444444444444444444444444444444444',
+  '<NEW_GUI_DIGEST>': '5555555555555555555555555555555555555555555555555555555555555555',
+  '<NEW_REPORTER_DIGEST>': '6666666666666666666666666666666666666666666666666666666666666666',
+  '<CONTAINER_NAME>': 'seerbox-engine-1',
+  '<DEFINITION_FILES>': '/opt/seerbox/compose.yaml',
+  '<IMAGE_DIGEST>': 'sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+  '<GUI_PORT>': '8443',
+  '<STORAGE_HOST>': '192.0.2.20',
+  '<STORAGE_PORT>': '5432',
+  '<STORAGE_PASSWORD>': 'example-password',
+  '<STORAGE_CLASS>': 'standard',
+  '<DATABASE_SIZE>': '100Gi',
+  '<QUEUE_SIZE>': '10Gi',
+  '<QUEUE_PASSWORD>': 'example-password',
+  '<CPU>': '4',
+  '<MEMORY>': '8Gi',
+  '<NODE_NAME>': 'worker-1',
+  '<DB_USER>': 'seerbox',
+  '<DB_NAME>': 'seerbox',
+  '<DB_HOST_VARIABLE>': 'SBX_DB_HOST',
+  '<DB_PORT_VARIABLE>': 'SBX_DB_PORT',
+  '<DB_NAME_VARIABLE>': 'SBX_DB_NAME',
+  '<DB_USER_VARIABLE>': 'SBX_DB_USER',
+  '<DB_PASSWORD_VARIABLE>': 'SBX_DB_PASSWORD',
+  '<BROKER_HOST_VARIABLE>': 'SBX_BROKER_HOST',
+  '<BROKER_PORT_VARIABLE>': 'SBX_BROKER_PORT',
+  '<BROKER_USER_VARIABLE>': 'SBX_BROKER_USER',
+  '<BROKER_PASSWORD_VARIABLE>': 'SBX_BROKER_PASSWORD',
+  '<BROKER_VHOST_VARIABLE>': 'SBX_BROKER_VHOST',
+  '<FEED_URL>': 'http://192.0.2.10:53380/feeds/web01',
+  '<FEED_CONSUMERS_CIDR>': '198.51.100.0/24',
+  '<WEB_SERVERS_CIDR>': '198.51.100.0/24',
+  '<FIREWALL_IP>': '198.51.100.7',
+  '<FIREWALL_NAME>': 'web01-iptables',
+  '<IPSET_NAME>': 'seerbox-block4',
+  '<SMTP_HOST>': 'smtp.example.com',
+  '<seerbox-engine-package>': 'seerbox-engine',
+  '<seerbox-gui-package>': 'seerbox-gui',
+  '<seerbox-reporter-package>': 'seerbox-reporter',
+  '<engine-unit>': 'seerbox-engine',
+  '<reporter-unit>': 'seerbox-reporter',
+  '<TOKEN>': 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
+  '<CUSTOM_TYPE_VALUE>': 'custom',
+  '<DATETIME_PATTERN>': '%d/%b/%Y:%H:%M:%S %z',
+  '<HOST_ID>': '3f9a1c2e',
+  '<HOST_ID_1>': '3f9a1c2e',
+  '<HOST_ID_2>': '7b4d8e01',
+  '<OPLON_MGMT_HOST>': '192.0.2.30',
+  '<OPLON_MGMT_PORT>': '8443',
+  '<SEERBOX_CONNECTOR_DESTINATION_DIRECTIVES>': 'SeerboxDestination 192.0.2.10:5514',
+  // Path parameters of the generated curl examples.
+  '<id>': '5e1d7a90',
+  '<notification_name>': 'qradar-dc1',
+  '<alert_id>': '00.2-1-0.3f9a1c2e.7b4d8e01.c0ffee42',
+};
+
+/** Definitions that a block's own page leaves to another page (fence attribute requires=NAME). */
+export const STUBS = {
+  nginx: {
+    'seerbox-log-format': "log_format seerbox '$remote_addr $request';",
+    'seerbox-blocked': 'geo $seerbox_blocked { default 0; }',
+  },
+  apacheconf: {'seerbox-log-format': 'LogFormat "%a %r" seerbox'},
+};
+
+/** A placeholder: <NAME>, but not a regular expression's named group (?<name>...). */
+const PLACEHOLDER = /(?<!\?)<[A-Za-z][\w-]*>/g;
+
+/** Replaces the placeholders; returns the code and the names that have no value. */
+export function substitute(code) {
+  const unknown = new Set();
+  const replaced = code.replace(PLACEHOLDER, (name) => {
+    if (name in PLACEHOLDERS) return PLACEHOLDERS[name];
+    unknown.add(name);
+    return name;
+  });
+  return {code: replaced, unknown: [...unknown]};
+}
+
+const KINDS = {
+  bash: 'shell',
+  sh: 'shell',
+  shell: 'shell',
+  nginx: 'nginx',
+  apacheconf: 'apache',
+  haproxy: 'haproxy',
+  yaml: 'yaml',
+  yml: 'yaml',
+  json: 'json',
+  ini: 'ini',
+  toml: 'toml',
+  mermaid: 'mermaid',
+  text: 'text',
+  '': 'text',
+};
+
+// ---------------------------------------------------------------------------
+// Checkers: each takes a sample {code, attributes, lang} and a work folder, and returns its
+// problems as {line (1-based, within the block), message}, or {missing: tool} when the tool is
+// not installed.
+
+const lineOf = (text) => Number(text) || 1;
+
+/** A transcript's "$ " lines are the commands (with their continuation lines), the rest output. */
+function commandsOf(code) {
+  if (!/^\$ /m.test(code)) return code;
+  let continued = false;
+  return code
+    .split('\n')
+    .map((line) => {
+      const keep = continued || line.startsWith('$ ');
+      continued = keep && line.endsWith('\\');
+      return keep ? line.replace(/^\$ /, '') : '';
+    })
+    .join('\n');
+}
+
+/** Shell blocks, all at once: bash -n on each, then one ShellCheck run per group of files. */
+function checkShellAll(samples, dir) {
+  const results = [];
+  const groups = new Map();
+  samples.forEach(({code, lang}, index) => {
+    const script = commandsOf(code);
+    const shell = lang === 'sh' ? 'sh' : 'bash';
+    // Line 1 of a block is often a "# /path/of/the/file" comment, which ShellCheck would take
+    // for a broken shebang: a header line goes first, and line numbers are shifted back.
+    const shift = script.startsWith('#!') ? 0 : 1;
+    const file = path.join(dir, `sample-${index}.sh`);
+    writeFileSync(file, (shift ? `# shellcheck shell=${shell}\n` : '') + script);
+    const syntax = run(shell, ['-n', file]);
+    if (syntax.missing) return void (results[index] = {missing: shell});
+    const problems = [...syntax.output.matchAll(/line (\d+): (syntax error.*)/g)].map((match) => ({
+      line: lineOf(match[1]) - shift,
+      message: `${shell} -n: ${match[2]}`,
+    }));
+    if (syntax.status !== 0 && !problems.length) problems.push({line: 1, message: `${shell} -n: ${syntax.output}`});
+    results[index] = problems;
+    // SC2034 (variable unused): a settings file, or a block whose variables the next block uses.
+    // SC2164 (cd without "|| exit"): at a prompt "|| exit" would close the reader's shell; scripts
+    // (a #! line) keep it.
+    const excluded = shift ? 'SC2034,SC2164' : 'SC2034';
+    const group = `${shell} ${excluded}`;
+    if (!groups.has(group)) groups.set(group, []);
+    groups.get(group).push({file, index, shift});
+  });
+  for (const [group, files] of groups) {
+    const [shell, excluded] = group.split(' ');
+    const args = ['--shell', shell, '--severity', 'warning', '--exclude', excluded, '--format', 'gcc'];
+    const lint = run('shellcheck', [...args, ...files.map((f) => f.file)], {maxBuffer: 64 * 1024 * 1024});
+    for (const {file, index, shift} of files) {
+      if (lint.missing) results[index] = {missing: 'shellcheck'};
+      if (!Array.isArray(results[index])) continue;
+      for (const match of lint.output.matchAll(/^([^:\n]+):(\d+):\d+: (\w+): (.*)$/gm)) {
+        if (match[1] !== file || /\[SC1072\]$/.test(match[4])) continue;
+        results[index].push({line: lineOf(match[2]) - shift, message: `ShellCheck ${match[3]}: ${match[4]}`});
+      }
+    }
+  }
+  return results;
+}
+
+/** Wraps a block in a configuration; returns the text and how many lines come before the block. */
+function wrap(before, block, after) {
+  return {text: `${before}${block}${after}`, offset: before.split('\n').length - 1};
+}
+
+/**
+ * The problems in a failed tool run: its lines that name a line of the configuration, mapped back
+ * to the block (or, when none does, its first error line), never none.
+ */
+function problemsFromOutput(output, file, offset, tool, pattern) {
+  const lines = output.split('\n').filter((l) => /emerg|error|alert|syntax|invalid/i.test(l));
+  const located = lines.filter((line) => pattern.test(line));
+  const chosen = located.length ? located : [lines[0] ?? output ?? 'failed without a message'];
+  return chosen.map((line) => {
+    const at = pattern.exec(line);
+    return {
+      line: Math.max(1, (at ? Number(at[1]) : offset + 1) - offset),
+      message: `${tool}: ${line.replaceAll(file, 'sample')}`,
+    };
+  });
+}
+
+const NGINX_MODSECURITY = '/usr/lib/nginx/modules/ngx_http_modsecurity_module.so';
+
+function checkNginx({code, attributes}, dir, shared = dir) {
+  const binary = findBinary('nginx');
+  if (!binary) return {missing: 'nginx'};
+  if (/^\s*modsecurity\b/m.test(code) && !existsSync(NGINX_MODSECURITY))
+    return {missing: 'libnginx-mod-http-modsecurity'};
+  const certificate = testCertificate(shared);
+  const context = attributes.context ?? 'http';
+  // ModSecurity's connector (Debian libnginx-mod-http-modsecurity) for the blocks that use it.
+  const modules = /^\s*modsecurity\b/m.test(code) ? `load_module ${NGINX_MODSECURITY};\n` : '';
+  const main = `${modules}pid ${dir}/nginx.pid;\n`;
+  const http = `${main}events {}\nhttp {\nssl_certificate ${certificate};\nssl_certificate_key ${certificate};\n`;
+  const server = `server {\nlisten 127.0.0.1:8080;\n`;
+  const shells = {
+    main: [main, ''],
+    http: [http, '}\n'],
+    server: [http + server, '}\n}\n'],
+    location: [`${http + server}location / {\n`, '}\n}\n}\n'],
+  };
+  if (!shells[context])
+    return [{line: 0, message: `unknown nginx context "${context}" (main, http, server, location)`}];
+  const {text, offset} = wrap(
+    shells[context][0],
+    sandboxPaths(code, path.join(dir, 'root'), readFileSync(certificate)),
+    shells[context][1],
+  );
+  const file = path.join(dir, 'nginx.conf');
+  writeFileSync(file, text);
+  const result = run(binary, ['-t', '-q', '-p', dir, '-e', path.join(dir, 'error.log'), '-c', file]);
+  if (result.status === 0) return [];
+  return problemsFromOutput(result.output, file, offset, 'nginx -t', /nginx\.conf:(\d+)/);
+}
+
+const APACHE_MODULES = [
+  'mpm_event',
+  'authz_core',
+  'authz_host',
+  'alias',
+  'mime',
+  'rewrite',
+  'setenvif',
+  'headers',
+  'remoteip',
+  'unique_id',
+  'ssl',
+  'proxy',
+  'proxy_http',
+  'security2',
+];
+
+function checkApache({code, attributes}, dir, shared = dir) {
+  const binary = findBinary('apache2', 'httpd');
+  if (!binary) return {missing: 'apache2'};
+  const modules = '/usr/lib/apache2/modules';
+  const load = APACHE_MODULES.map((name) => `LoadModule ${name}_module ${modules}/mod_${name}.so`).join('\n');
+  const main = `ServerName localhost\nListen 127.0.0.1:8080\nPidFile ${dir}/apache.pid\nErrorLog ${dir}/error.log\n${load}\n`;
+  const context = attributes.context ?? 'server';
+  const shells = {
+    server: [main, ''],
+    vhost: [`${main}<VirtualHost 127.0.0.1:8080>\nServerName www.example.com\n`, '</VirtualHost>\n'],
+    directory: [`${main}<Directory /var/www>\n`, '</Directory>\n'],
+  };
+  if (!shells[context]) return [{line: 0, message: `unknown Apache context "${context}" (server, vhost, directory)`}];
+  const certificate = readFileSync(testCertificate(shared));
+  const {text, offset} = wrap(
+    shells[context][0],
+    sandboxPaths(code, path.join(dir, 'root'), certificate),
+    `\n${shells[context][1]}`,
+  );
+  const file = path.join(dir, 'apache.conf');
+  writeFileSync(file, text);
+  const result = run(binary, ['-t', '-f', file], {env: {...process.env, APACHE_RUN_DIR: dir, APACHE_LOG_DIR: dir}});
+  if (result.status === 0) return [];
+  const at = /line (\d+) of/.exec(result.output);
+  const message = result.output.replaceAll(file, 'sample').replace(/\s*\n\s*/g, ' ');
+  return [{line: Math.max(1, (at ? Number(at[1]) : offset + 1) - offset), message: `apache2 -t: ${message}`}];
+}
+
+function checkHaproxy({code, attributes}, dir, shared = dir) {
+  const binary = findBinary('haproxy');
+  if (!binary) return {missing: 'haproxy'};
+  const defaults = /^defaults\b/m.test(code)
+    ? ''
+    : 'defaults\n    mode http\n    timeout connect 5s\n    timeout client 30s\n    timeout server 30s\n';
+  const before =
+    attributes.context === 'frontend' ? `${defaults}frontend fe_sample\n    bind 127.0.0.1:8080\n` : defaults;
+  const certificate = readFileSync(testCertificate(shared));
+  // A fragment of a frontend has no "bind"; HAProxy refuses a configuration without any listener.
+  const listener = '\nlisten sample_listener\n    bind 127.0.0.1:8079\n';
+  const {text, offset} = wrap(before, sandboxPaths(code, path.join(dir, 'root'), certificate), listener);
+  const file = path.join(dir, 'haproxy.cfg');
+  writeFileSync(file, text);
+  const result = run(binary, ['-c', '-f', file]);
+  if (result.status === 0) return [];
+  return problemsFromOutput(result.output, file, offset, 'haproxy -c', /haproxy\.cfg:(\d+)\]/);
+}
+
+const require = createRequire(import.meta.url);
+let validators;
+/** The Compose and Kubernetes validators, loaded on first use. */
+function yamlValidators() {
+  if (validators) return validators;
+  // The Compose specification's schema is draft-07 (see scripts/schemas/README.md).
+  const compose = JSON.parse(readFileSync(new URL('./schemas/compose-spec.json', import.meta.url), 'utf8'));
+  validators = {compose: new Ajv({strict: false, allErrors: true, validateSchema: false}).compile(compose)};
+  return validators;
+}
+
+function kubernetesProblem(document) {
+  const [group, version] = String(document.apiVersion).includes('/')
+    ? String(document.apiVersion).split('/')
+    : ['', String(document.apiVersion)];
+  let models;
+  try {
+    models = require(`kubernetes-models/${group ? `${group}/` : ''}${version}`);
+  } catch {
+    return `apiVersion "${document.apiVersion}" is not a Kubernetes API version`;
+  }
+  const Model = models[document.kind];
+  if (!Model) return `kind "${document.kind}" does not exist in ${document.apiVersion}`;
+  try {
+    new Model(document).validate();
+    return null;
+  } catch (error) {
+    return `Kubernetes ${document.apiVersion} ${document.kind}: ${error.message}`;
+  }
+}
+
+/** A schema error in words, with the property it is about. */
+const schemaMessage = (error) =>
+  `${error.instancePath || '/'} ${error.message}${error.params?.additionalProperty ? ` (${error.params.additionalProperty})` : ''}`;
+
+/** The block line of the key a schema error is about (YAML has no positions once parsed), else 1. */
+function lineOfError(code, error) {
+  const key =
+    error.params?.additionalProperty ??
+    error.instancePath
+      .split('/')
+      .filter((part) => !/^\d*$/.test(part))
+      .pop();
+  if (!key) return 1;
+  const index = code
+    .split('\n')
+    .findIndex((line) => new RegExp(`^\\s*(- )?"?${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"?:`).test(line));
+  return index + 1 || 1;
+}
+
+function checkYaml({code}) {
+  let documents;
+  try {
+    documents = yaml.loadAll(code);
+  } catch (error) {
+    return [{line: (error.mark?.line ?? 0) + 1, message: `YAML: ${error.reason ?? error.message}`}];
+  }
+  const problems = [];
+  for (const document of documents) {
+    if (!document || typeof document !== 'object') continue;
+    if ('services' in document && !('apiVersion' in document)) {
+      const validate = yamlValidators().compose;
+      if (!validate(document)) {
+        for (const error of validate.errors) {
+          problems.push({line: lineOfError(code, error), message: `Compose specification: ${schemaMessage(error)}`});
+        }
+      }
+    } else if ('apiVersion' in document && 'kind' in document) {
+      const problem = kubernetesProblem(document);
+      if (problem) problems.push({line: 1, message: problem});
+    }
+  }
+  return problems;
+}
+
+let apiSchemas = {};
+const ajvApi = new Ajv2020({strict: false, allErrors: true});
+addFormats(ajvApi);
+// OpenAPI's own numeric formats: the type already says what they allow.
+for (const format of ['int32', 'int64', 'float', 'double']) ajvApi.addFormat(format, true);
+
+/** JSON parses; with a schema (fence schema=NAME, or the generated example's own), validates. */
+function checkJson({code, attributes, schema}) {
+  let value;
+  try {
+    value = JSON.parse(code);
+  } catch (error) {
+    const at = /line (\d+)/.exec(error.message);
+    return [{line: at ? Number(at[1]) : 1, message: `JSON: ${error.message}`}];
+  }
+  const target = schema ?? (attributes.schema ? apiSchemas[attributes.schema] : undefined);
+  if (attributes.schema && !target)
+    return [{line: 1, message: `no schema "${attributes.schema}" in the API definition`}];
+  if (!target) return [];
+  const validate = ajvApi.compile(target);
+  if (validate(value)) return [];
+  return validate.errors.map((error) => ({
+    line: lineOfError(code, error),
+    message: `API schema: ${schemaMessage(error)}`,
+  }));
+}
+
+/** systemd units and environment files: sections, key=value lines, comments, continued lines. */
+function checkIni({code}) {
+  const problems = [];
+  let continued = false;
+  code.split('\n').forEach((line, index) => {
+    const ok =
+      continued || /^\s*([#;].*)?$/.test(line) || /^\[[\w .-]+\]\s*$/.test(line) || /^[A-Za-z_][\w.-]*\s*=/.test(line);
+    if (!ok) problems.push({line: index + 1, message: `INI: not a section, key=value line or comment: ${line.trim()}`});
+    continued = /\\$/.test(line);
+  });
+  return problems;
+}
+
+function checkToml({code}) {
+  try {
+    parseToml(code);
+    return [];
+  } catch (error) {
+    return [{line: error.line ?? 1, message: `TOML: ${String(error.message).split('\n')[0]}`}];
+  }
+}
+
+let mermaidApi;
+async function checkMermaid({code}) {
+  if (!mermaidApi) mermaidApi = (await import('./lib/mermaid-parse.mjs')).parseMermaid;
+  const error = await mermaidApi(code);
+  if (!error) return [];
+  const at = /line (\d+)/i.exec(error);
+  return [{line: at ? Number(at[1]) : 1, message: `Mermaid: ${error.split('\n')[0]}`}];
+}
+
+/** Checkers that take all their blocks at once. */
+const BATCH_CHECKERS = {shell: checkShellAll};
+
+const CHECKERS = {
+  nginx: checkNginx,
+  apache: checkApache,
+  haproxy: checkHaproxy,
+  yaml: checkYaml,
+  json: checkJson,
+  ini: checkIni,
+  toml: checkToml,
+  mermaid: checkMermaid,
+};
+
+// ---------------------------------------------------------------------------
+// Comments and twins
+
+/** The comment start of a line for a kind (outside quotes), or -1. */
+function commentStart(line, kind) {
+  if (kind === 'json' || kind === 'text') return -1;
+  if (kind === 'mermaid') return line.trimStart().startsWith('%%') ? line.indexOf('%%') : -1;
+  let quote = '';
+  for (let i = 0; i < line.length; i += 1) {
+    const char = line[i];
+    if (quote) {
+      if (char === quote && line[i - 1] !== '\\') quote = '';
+    } else if (char === '"' || char === "'") quote = char;
+    else if (
+      (char === '#' || (kind === 'ini' && char === ';' && !line.slice(0, i).trim())) &&
+      (i === 0 || /\s/.test(line[i - 1]))
+    ) {
+      return i;
+    }
+  }
+  return -1;
+}
+
+/**
+ * Compares an Italian page's blocks with its English twin's: same fences, same code line by line
+ * once comments are removed, and no English comment copied unchanged.
+ */
+export function compareTwins(english, italian) {
+  const problems = [];
+  if (english.length !== italian.length) {
+    problems.push({
+      line: italian[0]?.line ?? 1,
+      message: `${italian.length} code blocks, the English page has ${english.length}`,
+    });
+    return problems;
+  }
+  english.forEach((en, index) => {
+    const it = italian[index];
+    const kind = KINDS[en.lang] ?? en.lang;
+    if (en.lang !== it.lang || en.meta !== it.meta) {
+      problems.push({
+        line: it.line,
+        message: `fence "${it.lang} ${it.meta}" differs from the English "${en.lang} ${en.meta}"`,
+      });
+      return;
+    }
+    // Diagrams and plain text carry prose, translated as a whole.
+    if (kind === 'mermaid' || kind === 'text') return;
+    const enLines = en.code.split('\n');
+    const itLines = it.code.split('\n');
+    const strip = (line) => {
+      const at = commentStart(line, kind);
+      return (at < 0 ? line : line.slice(0, at)).trimEnd();
+    };
+    const code = (lines) => lines.map(strip).filter((line, i) => line || commentStart(lines[i], kind) < 0);
+    const enCode = code(enLines);
+    const itCode = code(itLines);
+    const differs = enCode.findIndex((line, i) => line !== itCode[i]);
+    if (differs >= 0 || enCode.length !== itCode.length) {
+      const at = itLines.findIndex((line) => strip(line) === itCode[Math.max(differs, 0)]);
+      problems.push({
+        line: it.line + 1 + Math.max(at, 0),
+        message: `code differs from the English block at line ${en.line}: "${itCode[differs] ?? ''}" where English has "${enCode[differs] ?? ''}"`,
+      });
+      return;
+    }
+    const itComments = new Set(itLines.map((line) => line.slice(commentStart(line, kind) + 1).trim()).filter(Boolean));
+    enLines.forEach((line) => {
+      const at = commentStart(line, kind);
+      if (at < 0) return;
+      const comment = line
+        .slice(at)
+        .replace(/^(#|;|%%)\s*/, '')
+        .trim();
+      const words = comment.match(/\b[A-Za-z]{3,}\b/g) ?? [];
+      // Commented-out code (a path, an assignment, a command line) is not prose to translate.
+      const prose = words.length >= 4 && !/[=$/{}]|^[a-z-]+ -/.test(comment);
+      if (prose && [...itComments].some((c) => c.replace(/^(#|;|%%)\s*/, '').trim() === comment)) {
+        problems.push({line: it.line, message: `comment not translated: "${comment}"`});
+      }
+    });
+  });
+  return problems;
+}
+
+// ---------------------------------------------------------------------------
+// Collection and report
+
+/** The samples of the pages under `roots`: {file, line, lang, kind, meta, attributes, code}. */
+export function pageSamples(files) {
+  return files.flatMap((file) =>
+    codeBlocks(readFileSync(file, 'utf8')).map((block) => ({
+      file,
+      line: block.line,
+      lang: block.lang,
+      kind: KINDS[block.lang] ?? `unknown:${block.lang}`,
+      meta: block.meta,
+      attributes: fenceAttributes(block.meta),
+      code: block.code,
+    })),
+  );
+}
+
+/** The code blocks the API pages render from the definition, with the schema of each JSON example. */
+export function apiSamples(specPath) {
+  const {doc, operations} = loadDefinition(specPath);
+  apiSchemas = doc.components?.schemas ?? {};
+  const labels = LABELS.en;
+  return operations.flatMap((entry) => {
+    const nodes = operationNodes(entry).filter((node) => node.type === 'code');
+    return nodes.map((node) => {
+      const title = /title="([^"]*)"/.exec(node.meta ?? '')?.[1] ?? '';
+      const status = /\((\d{3})\)$/.exec(title)?.[1];
+      const content = status
+        ? entry.operation.responses?.[status]?.content
+        : title === labels.requestBodyExample
+          ? entry.operation.requestBody?.content
+          : undefined;
+      const media = content?.['application/json'] ?? Object.values(content ?? {})[0];
+      return {
+        file: `${specPath} (${entry.operationId}, ${title})`,
+        line: 0,
+        lang: node.lang,
+        kind: KINDS[node.lang] ?? `unknown:${node.lang}`,
+        meta: node.meta ?? '',
+        attributes: {},
+        code: `${node.value}\n`,
+        schema: node.lang === 'json' ? media?.schema : undefined,
+      };
+    });
+  });
+}
+
+/** Checks samples; returns {problems: [{file, line, message}], counts: {kind: {blocks, checked, marked, missing}}, reasons}. */
+export async function checkSamples(samples, {allowMissing = false} = {}) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'check-samples-'));
+  const problems = [];
+  const counts = {};
+  const reasons = {};
+  const missingTools = new Set();
+  // First the blocks to check, each under a key: identical blocks (most Italian ones) run once.
+  const jobs = [];
+  const unique = new Map();
+  for (const sample of samples) {
+    const count = (counts[sample.kind] ??= {blocks: 0, checked: 0, marked: 0, missing: 0});
+    count.blocks += 1;
+    const report = (line, message) => problems.push({file: sample.file, line: sample.line + line, message});
+    if (sample.attributes.check === 'skip') {
+      count.marked += 1;
+      const reason = sample.attributes.reason?.trim();
+      if (!reason) report(0, 'check=skip without a reason="..."');
+      else (reasons[sample.kind] ??= {})[reason] = (reasons[sample.kind]?.[reason] ?? 0) + 1;
+      continue;
+    }
+    if (sample.attributes.check) {
+      report(0, `unknown check="${sample.attributes.check}" (only check=skip)`);
+      continue;
+    }
+    if (sample.kind === 'text') continue;
+    if (!CHECKERS[sample.kind] && !BATCH_CHECKERS[sample.kind]) {
+      report(
+        0,
+        `no check for language "${sample.lang}": use a checked language, text for output, or check=skip reason="..."`,
+      );
+      continue;
+    }
+    const {code, unknown} = sample.kind === 'mermaid' ? {code: sample.code, unknown: []} : substitute(sample.code);
+    for (const name of unknown)
+      report(0, `placeholder ${name} has no value in PLACEHOLDERS of scripts/check-samples.mjs`);
+    if (unknown.length) continue;
+    const stub = sample.attributes.requires;
+    const stubText = stub ? STUBS[sample.lang]?.[stub] : '';
+    if (stub && stubText === undefined) {
+      report(0, `requires=${stub}: no such definition in STUBS for ${sample.lang}`);
+      continue;
+    }
+    const {context, schema} = sample.attributes;
+    const key = JSON.stringify([
+      sample.kind,
+      sample.lang,
+      context,
+      schema,
+      stub,
+      code,
+      sample.schema ? sample.file : '',
+    ]);
+    if (!unique.has(key))
+      unique.set(key, {...sample, code: stubText ? `${stubText}\n${code}` : code, shift: stubText ? 1 : 0});
+    jobs.push({sample, key, report, count});
+  }
+  const results = new Map();
+  try {
+    const pending = [...unique.entries()];
+    for (const [kind, checkAll] of Object.entries(BATCH_CHECKERS)) {
+      const mine = pending.filter(([, job]) => job.kind === kind);
+      const found = checkAll(
+        mine.map(([, job]) => job),
+        mkdtempSync(path.join(dir, `${kind}-`)),
+      );
+      mine.forEach(([key], i) => results.set(key, found[i]));
+    }
+    for (const [key, job] of pending) {
+      if (results.has(key)) continue;
+      results.set(key, await CHECKERS[job.kind](job, mkdtempSync(path.join(dir, 'sample-')), dir));
+    }
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+  for (const {sample, key, report, count} of jobs) {
+    const found = results.get(key);
+    if (!Array.isArray(found)) {
+      count.missing += 1;
+      missingTools.add(found.missing);
+      if (!allowMissing) report(0, `${found.missing} is not installed: cannot check this ${sample.kind} block`);
+      continue;
+    }
+    count.checked += 1;
+    const shift = unique.get(key).shift;
+    for (const problem of found) report(Math.max(1, problem.line - shift), problem.message);
+  }
+  return {problems, counts, reasons, missingTools: [...missingTools]};
+}
+
+/** The Italian twin of an English page under EN_ROOT, or null. */
+const twinOf = (file) => (file.startsWith(`${EN_ROOT}/`) ? path.join(IT_ROOT, file.slice(EN_ROOT.length + 1)) : null);
+
+async function main(argv) {
+  let options;
+  try {
+    options = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        help: {type: 'boolean', short: 'h'},
+        only: {type: 'string'},
+        api: {type: 'string', default: 'api/openapi.yaml'},
+        'no-api-examples': {type: 'boolean'},
+      },
+    });
+  } catch (error) {
+    console.error(`check-samples: ${error.message} (see --help)`);
+    return 2;
+  }
+  if (options.values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const roots = options.positionals.length ? options.positionals : [EN_ROOT, IT_ROOT];
+  const files = roots.flatMap((root) => listFiles(root, /\.mdx?$/)).sort();
+  if (!files.length) {
+    console.error(`check-samples: no pages found in ${roots.join(', ')}`);
+    return 2;
+  }
+  let samples = pageSamples(files);
+  try {
+    // The definition gives the schemas of schema=NAME; its generated examples are checked too.
+    const fromApi = apiSamples(options.values.api);
+    if (!options.values['no-api-examples']) samples.push(...fromApi);
+  } catch (error) {
+    console.error(`check-samples: ${error.message}`);
+    return 2;
+  }
+  if (options.values.only) {
+    const only = new Set(options.values.only.split(','));
+    samples = samples.filter((sample) => only.has(sample.kind));
+  }
+  const allowMissing = process.env.SAMPLES_ALLOW_MISSING === '1';
+  const {problems, counts, reasons, missingTools} = await checkSamples(samples, {allowMissing});
+
+  // Twins: an Italian page's blocks against its English page's.
+  for (const file of files) {
+    const twin = twinOf(file);
+    if (!twin || !files.includes(twin)) continue;
+    const english = codeBlocks(readFileSync(file, 'utf8'));
+    const italian = codeBlocks(readFileSync(twin, 'utf8'));
+    for (const problem of compareTwins(english, italian)) problems.push({file: twin, ...problem});
+  }
+
+  for (const problem of problems) console.error(`${problem.file}:${problem.line}: ${problem.message}`);
+  console.log('kind       blocks  checked  marked  not checked (tool missing)');
+  for (const [kind, count] of Object.entries(counts).sort()) {
+    console.log(
+      `${kind.padEnd(10)} ${String(count.blocks).padStart(6)} ${String(count.checked).padStart(8)} ${String(count.marked).padStart(7)} ${String(count.missing).padStart(8)}`,
+    );
+  }
+  for (const [kind, byReason] of Object.entries(reasons)) {
+    for (const [reason, n] of Object.entries(byReason)) console.log(`  marked ${kind}: ${n} × ${reason}`);
+  }
+  // Entries of the table that no block uses: candidates to remove once the pages' names settle.
+  if (!options.positionals.length && !options.values.only) {
+    const used = new Set(samples.flatMap((sample) => sample.code.match(PLACEHOLDER) ?? []));
+    const unused = Object.keys(PLACEHOLDERS).filter((name) => !used.has(name));
+    if (unused.length) console.log(`  PLACEHOLDERS no block uses: ${unused.join(' ')}`);
+  }
+  if (missingTools.length) {
+    console.warn(`check-samples: NOT CHECKED, tools missing (${missingTools.join(', ')}); install them (see .ci/run)`);
+  }
+  console.log(
+    `check-samples: ${samples.length} blocks in ${files.length} pages and the API definition, ${problems.length} problems`,
+  );
+  return problems.length ? 1 : 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).then((status) => {
+    process.exitCode = status;
+  });
+}

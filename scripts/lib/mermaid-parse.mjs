@@ -1,0 +1,23 @@
+// Mermaid's own parser, run in Node. Mermaid sanitises label text with DOMPurify, which needs a
+// browser DOM; parsing does not, so without one DOMPurify gets no-op hooks and an identity
+// sanitiser. Syntax errors come from Mermaid's grammars exactly as in the browser.
+import DOMPurify from 'dompurify';
+
+if (typeof DOMPurify.addHook !== 'function') {
+  DOMPurify.addHook = () => {};
+  DOMPurify.removeHook = () => {};
+  DOMPurify.removeAllHooks = () => {};
+  DOMPurify.sanitize = (text) => String(text);
+}
+let mermaid;
+
+/** Null when the diagram parses, else Mermaid's error message. */
+export async function parseMermaid(code) {
+  mermaid ??= (await import('mermaid')).default;
+  try {
+    await mermaid.parse(code);
+    return null;
+  } catch (error) {
+    return String(error?.message ?? error);
+  }
+}
