@@ -5,6 +5,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import remarkApiOperations from './src/remark/apiOperations.mjs';
+import remarkMermaidDiagrams from './src/remark/mermaidDiagrams.mjs';
 import rehypeScrollRegions from './src/rehype/scrollRegions.mjs';
 import {withAccessibleContrast} from './src/prism/contrast';
 import slimSearchBundle from './src/plugins/slimSearchBundle';
@@ -86,7 +87,11 @@ const docsOptions = {
   // tells when a twin is behind its English page. Needs the full history (CI: fetch-depth 0).
   showLastUpdateTime: hasGitHistory && currentLocale === 'en',
   // `::operation{id="..."}` on the API pages renders that operation from api/openapi.yaml.
-  beforeDefaultRemarkPlugins: [[remarkApiOperations, {specPath: './api/openapi.yaml', i18nDir: './i18n'}]],
+  // ```mermaid blocks become static SVG at build time (no Mermaid in the browser).
+  beforeDefaultRemarkPlugins: [
+    [remarkApiOperations, {specPath: './api/openapi.yaml', i18nDir: './i18n'}],
+    remarkMermaidDiagrams,
+  ],
   // Tables and diagrams scroll inside their own named region on a phone; tables of fields stack.
   rehypePlugins: [rehypeScrollRegions],
 } satisfies DocsOptions;
@@ -229,7 +234,6 @@ export default {
   },
 
   markdown: {
-    mermaid: true,
     // Translated pages keep the English anchors with `## Titolo {#english-slug}`.
     mdx1Compat: {comments: false, admonitions: false, headingIds: true},
     hooks: {
@@ -238,7 +242,6 @@ export default {
   },
 
   themes: [
-    '@docusaurus/theme-mermaid',
     // Offline full-text search: the index is built with the site and fetched
     // from the site itself the first time the reader uses the search box.
     [

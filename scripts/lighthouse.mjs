@@ -48,8 +48,14 @@ export function parseArgs(argv) {
   return options;
 }
 
+/** Pages with diagrams, audited too: they were the slowest while diagrams were drawn in the browser. */
+export const diagramPages = ['/main/architecture', '/main/configuration/sentinel/overview'];
+
 export function defaultPages() {
-  return Object.values(benchPages).flatMap((page) => [page, page === '/' ? '/it/' : `/it${page}`]);
+  return [...Object.values(benchPages), ...diagramPages].flatMap((page) => [
+    page,
+    page === '/' ? '/it/' : `/it${page}`,
+  ]);
 }
 
 async function main(argv) {

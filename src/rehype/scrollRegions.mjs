@@ -7,9 +7,8 @@
  * - A table of entries (see `isStackedTable`) is also marked `table-stack`: below the phone
  *   breakpoint custom.css shows each row as a stacked entry, every cell headed by its column's
  *   name (`data-label`).
- * - Every diagram (the MDX `<mermaid>` element of theme-mermaid, or an `<svg>` at the top level
- *   of a page, as a build-time renderer leaves it) gets the same kind of region, `diagram-scroll`,
- *   where a phone shows it at its natural size (src/theme/Mermaid passes that size to the CSS).
+ * - Every diagram (the `div.sbx-diagram` that src/remark/mermaidDiagrams.mjs draws at build time)
+ *   gets the same kind of region, `diagram-scroll`, where a phone shows it at its natural size.
  *
  * The name comes from the bold lead-in paragraph just before the element or else the nearest
  * heading, in the page's language (from the file path, as for the API pages). Runs at build
@@ -119,12 +118,7 @@ export default function rehypeScrollRegions({defaultLocale = 'en'} = {}) {
         return SKIP;
       }
       const isTable = isElement(node, 'table');
-      // theme-mermaid's remark step leaves each diagram as a `<mermaid>` element; a build-time
-      // renderer would leave an `<svg>` at the top level of the page.
-      const isDiagram =
-        isElement(node, 'mermaid') ||
-        (node.type === 'mdxJsxFlowElement' && node.name === 'mermaid') ||
-        (isElement(node, 'svg') && parent === tree);
+      const isDiagram = isElement(node, 'div') && (node.properties?.className ?? []).includes('sbx-diagram');
       if (!parent || index === undefined || (!isTable && !isDiagram)) return undefined;
 
       const kind = isTable ? 'table' : 'diagram';

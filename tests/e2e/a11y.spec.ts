@@ -35,20 +35,13 @@ const darkTemplates = new Set([
 ]);
 const darkEverywhere = process.env.A11Y_DARK === 'all';
 
-/** Waits until the page is hydrated in `mode` and every diagram is drawn. */
+/** Waits until the page is hydrated in `mode` (diagrams are static SVG, drawn at build time). */
 async function settle(page: Page, mode: (typeof modes)[number]): Promise<void> {
   // The site follows the system preference until the reader picks a mode.
   await expect(page.locator('html')).toHaveAttribute('data-theme', mode, {timeout: 20_000});
   // Docusaurus marks the document once React has hydrated it.
   await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true', {timeout: 20_000});
-  await page.waitForFunction(
-    () =>
-      Array.from(document.querySelectorAll('.docusaurus-mermaid-container')).every((container) =>
-        container.querySelector('svg'),
-      ),
-    undefined,
-    {timeout: 30_000},
-  );
+
   // Let running CSS transitions end, so that axe reads the final colours (a colour caught
   // mid-transition gave one false contrast failure on a loaded machine). Endless animations are skipped.
   await page.evaluate(() =>

@@ -52,13 +52,9 @@ async function expectStrictPolicy(response: Response | null): Promise<void> {
   expect(csp).toMatch(/(?:^|;\s*)default-src 'self'(?:;|$)/);
 }
 
-/** Waits until the page's deferred work is done: React started, Mermaid diagrams drawn. */
+/** Waits until the page's deferred work is done: React started and hydrated the page. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => 'docusaurus' in window);
-  const diagrams = page.locator('.docusaurus-mermaid-container');
-  for (let i = 0; i < (await diagrams.count()); i += 1) {
-    await expect(diagrams.nth(i).locator('svg')).toBeVisible();
-  }
+  await page.locator('html[data-has-hydrated="true"]').waitFor({timeout: 20_000});
 }
 
 /**

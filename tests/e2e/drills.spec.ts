@@ -241,11 +241,6 @@ test.describe('navigation under faults', () => {
         });
         await page.goto('/main/architecture');
         await page.waitForLoadState('networkidle');
-        // The page's diagrams load their renderer lazily: let them finish before hovering.
-        await page.waitForFunction(() =>
-          Array.from(document.querySelectorAll('.docusaurus-mermaid-container')).every((c) => c.querySelector('svg')),
-        );
-        await page.waitForLoadState('networkidle');
         const beforeHover = new Set(scripts);
         await page.locator('.navbar__items a.navbar__link', {hasText: /^API$/}).hover();
         await page.waitForTimeout(1000);

@@ -12,12 +12,6 @@ const MIN_LABEL_PX = 12;
 
 async function settle(page: Page) {
   await page.locator('html[data-has-hydrated="true"]').waitFor({timeout: 20_000});
-  await page.waitForFunction(
-    () =>
-      Array.from(document.querySelectorAll('.docusaurus-mermaid-container')).every((box) => box.querySelector('svg')),
-    undefined,
-    {timeout: 30_000},
-  );
 }
 
 /** The document's width, and the outermost element that sticks out past the viewport. */
@@ -54,7 +48,7 @@ const looseTables = (page: Page) =>
 /** The smallest rendered label of every diagram, in CSS pixels. */
 const smallestLabels = (page: Page) =>
   page.evaluate(() =>
-    Array.from(document.querySelectorAll<SVGSVGElement>('.docusaurus-mermaid-container svg')).map((svg) => {
+    Array.from(document.querySelectorAll<SVGSVGElement>('.sbx-diagram svg')).map((svg) => {
       const scale =
         svg.getBoundingClientRect().width / (svg.viewBox.baseVal?.width || svg.getBoundingClientRect().width);
       const sizes = Array.from(svg.querySelectorAll('.nodeLabel, .edgeLabel, text'))

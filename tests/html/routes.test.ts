@@ -3,21 +3,11 @@
 // route (tests/e2e/a11y.spec.ts) and fails there on console errors or requests to other hosts.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {existsSync, readFileSync} from 'node:fs';
-import path from 'node:path';
+import {readFileSync} from 'node:fs';
 import * as cheerio from 'cheerio';
 import {guessLanguage} from '../e2e/language';
+import {builtFile} from '../support/build';
 import {localePath, locales, siteRoutes, sidebarFromLinks} from '../support/routes';
-
-const BUILD = process.env.BUILD_DIR ?? 'build';
-
-/** The built file a route is served from, as scripts/serve.mjs and nginx resolve it. */
-export function builtFile(route: string, dir = BUILD): string {
-  const candidates = [path.join(dir, route, 'index.html'), path.join(dir, `${route.replace(/\/$/, '')}.html`)];
-  const found = candidates.find((file) => existsSync(file));
-  if (!found) throw new Error(`${route}: no built page (${candidates.join(' or ')}); run npm run build first`);
-  return found;
-}
 
 const pathname = (href: string | undefined) => new URL(href ?? 'missing:', 'http://site.invalid').pathname;
 

@@ -27,7 +27,8 @@ test('bench: the memory sampler sees this process and its children', () => {
 });
 
 test('lighthouse: the four kinds of page in both languages, and bad options refused', () => {
-  assert.equal(defaultPages().length, 8);
+  assert.equal(defaultPages().length, 12);
+  assert.ok(defaultPages().includes('/it/main/architecture'));
   assert.deepEqual(defaultPages().slice(0, 2), ['/', '/it/']);
   assert.ok(defaultPages().includes(`/it${benchPages.guide}`));
   assert.deepEqual(parseLighthouseArgs(['--page', '/x', '--json']).pages, ['/x']);

@@ -4,7 +4,12 @@ import rehypeScrollRegions, {isStackedTable} from '../../src/rehype/scrollRegion
 
 type Node = {type: string; tagName?: string; value?: string; properties?: Record<string, unknown>; children?: Node[]};
 const text = (value: string): Node => ({type: 'text', value});
-const el = (tagName: string, children: Node[] = []): Node => ({type: 'element', tagName, properties: {}, children});
+const el = (tagName: string, children: Node[] = [], properties: Record<string, unknown> = {}): Node => ({
+  type: 'element',
+  tagName,
+  properties,
+  children,
+});
 const table = (...headers: string[]) =>
   el('table', [
     el('thead', [
@@ -35,7 +40,15 @@ test('tables of fields stack; matrices (an empty corner cell) and very wide tabl
 
 test('every table and diagram gets a named, focusable region in the page language, names unique', async () => {
   const tree = await run(
-    {type: 'root', children: [el('h2', [text('Ports')]), table('Port', 'Use'), table('Port', 'Use'), el('mermaid')]},
+    {
+      type: 'root',
+      children: [
+        el('h2', [text('Ports')]),
+        table('Port', 'Use'),
+        table('Port', 'Use'),
+        el('div', [], {className: ['sbx-diagram']}),
+      ],
+    },
     '/site/i18n/it/docusaurus-plugin-content-docs/current/main/x.md',
   );
   const regions = tree.children!.filter((n) => n.tagName === 'div');
