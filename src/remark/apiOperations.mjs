@@ -376,6 +376,19 @@ export function tabsImportNode() {
   };
 }
 
+/**
+ * The coloured method badge of an operation heading, as an inline JSX span so
+ * that the table of contents shows it too (Docusaurus keeps its class there).
+ */
+export function methodBadge(method) {
+  return {
+    type: 'mdxJsxTextElement',
+    name: 'span',
+    attributes: [jsxAttribute('className', `api-method api-method--${method}`)],
+    children: [text(method.toUpperCase())],
+  };
+}
+
 /** The anchor of an operation's heading: the slug of its English summary. */
 export function operationAnchor(operation) {
   return new GithubSlugger().slug(operation.summary ?? operation.operationId);
@@ -395,7 +408,9 @@ export function operationNodes(entry, {locale = 'en', translate = (value) => val
   const data = (part) => ({'data-operation': operationId, 'data-api-table': part});
   const nodes = [];
 
-  nodes.push(heading(2, t(operation.summary), anchor));
+  const title = heading(2, t(operation.summary), anchor);
+  title.children.unshift(methodBadge(method));
+  nodes.push(title);
   nodes.push({
     type: 'paragraph',
     children: [code(`${method.toUpperCase()} ${apiPath}`)],

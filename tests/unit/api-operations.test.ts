@@ -68,7 +68,8 @@ test('one operation renders heading, endpoint, parameters, statuses, fields and 
   const heading = nodes[0];
   assert.equal(heading.type, 'heading');
   assert.equal(heading.depth, 2);
-  assert.equal(textOf(heading), 'List all things');
+  assert.equal(textOf(heading), 'GETList all things', 'method badge, then the summary');
+  assert.equal((heading.children![0] as Node & {name?: string}).name, 'span');
   assert.equal(heading.data?.hProperties?.id, 'list-all-things');
   assert.equal(textOf(nodes[1]), 'GET /api/v1/things');
   assert.deepEqual(columnOf(tableOf(nodes, 'parameters')), ['page', 'colour']);
@@ -121,7 +122,7 @@ test('Italian rendering uses Italian labels and translations, and refuses a miss
     locale: 'it',
     translate: (value: string) => translations[value] ?? `IT ${value}`,
   }) as Node[];
-  assert.equal(textOf(nodes[0]), 'Elencare tutte le cose');
+  assert.equal(textOf(nodes[0]), 'GETElencare tutte le cose');
   assert.equal(nodes[0].data?.hProperties?.id, 'list-all-things', 'anchors stay English');
   assert.ok(nodes.some((node) => node.type === 'heading' && textOf(node) === 'Risposte'));
   assert.throws(() => operationNodes(listThings, {locale: 'xx'}), /No labels for locale "xx"/);
@@ -149,7 +150,7 @@ test('the plugin replaces directives and rejects unknown operation ids', async (
   assert.equal(tree.children![0].type, 'mdxjsEsm');
   assert.match(tree.children![0].value!, /^import Tabs from '@theme\/Tabs';\nimport TabItem from '@theme\/TabItem';$/);
   assert.equal(tree.children![1].type, 'paragraph');
-  assert.equal(textOf(tree.children![2]), 'List all things');
+  assert.equal(textOf(tree.children![2]), 'GETList all things');
   assert.ok(!tree.children!.some((node) => node.type === 'leafDirective'));
 
   const bad: Node = {
