@@ -51,14 +51,14 @@
   });
 
   // The site's Content Security Policy allows connections to its own origin, plus the API
-  // origin of the deployment variable SEERBOX_API_ORIGIN: say so when it blocks a request.
+  // origin of the deployment variable SEERBOX_CONNECT_SRC: say so when it blocks a request.
   document.addEventListener('securitypolicyviolation', function (event) {
     if (event.effectiveDirective !== 'connect-src') return;
     say(
       'Your browser blocked the request to ' +
         event.blockedURI +
         ": this documentation site's Content Security Policy only allows connections to its own address and " +
-        'to the API address its administrator set (deployment variable SEERBOX_API_ORIGIN). ' +
+        'to the API address its administrator set (deployment variable SEERBOX_CONNECT_SRC). ' +
         'Ask them to set it to your Seer Box API address, or use the curl examples of the API pages.',
     );
   });
