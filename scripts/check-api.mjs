@@ -199,7 +199,8 @@ export function exampleCheckProblems({operations}) {
     for (const problem of exampleProblems(entry, curl)) problems.push(`${where}: ${problem}`);
     const body = exampleRequest(entry).postData?.text;
     // httpsnippet's PowerShell client puts the body in single quotes without escaping them.
-    if (body?.includes("'")) problems.push(`${where}: the request body example holds a ' (the PowerShell example would break)`);
+    if (body?.includes("'"))
+      problems.push(`${where}: the request body example holds a ' (the PowerShell example would break)`);
     const bodies = [];
     const requestMedia = jsonMedia(entry.operation.requestBody?.content);
     if (requestMedia?.schema) bodies.push(['request body example', requestMedia]);

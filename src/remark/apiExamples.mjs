@@ -54,7 +54,10 @@ export function exampleParameters(operation) {
 }
 
 /** The example request of an operation, as a HAR request (what httpsnippet takes). */
-export function exampleRequest({method, path: apiPath, operation}, {origin = EXAMPLE_ORIGIN, token = EXAMPLE_TOKEN} = {}) {
+export function exampleRequest(
+  {method, path: apiPath, operation},
+  {origin = EXAMPLE_ORIGIN, token = EXAMPLE_TOKEN} = {},
+) {
   const parameters = exampleParameters(operation);
   const url = new URL(
     apiPath.replace(/\{([^}]+)\}/g, (_, name) => {
@@ -72,7 +75,14 @@ export function exampleRequest({method, path: apiPath, operation}, {origin = EXA
     });
   const headers = [];
   if (isSecured(operation)) headers.push({name: 'Authorization', value: `Bearer ${token}`});
-  const request = {method: method.toUpperCase(), url: url.href, httpVersion: 'HTTP/1.1', queryString, headers, cookies: []};
+  const request = {
+    method: method.toUpperCase(),
+    url: url.href,
+    httpVersion: 'HTTP/1.1',
+    queryString,
+    headers,
+    cookies: [],
+  };
   const media = jsonMedia(operation.requestBody?.content);
   if (media) {
     headers.push({name: 'Content-Type', value: 'application/json'});
@@ -86,7 +96,8 @@ export function exampleSnippets(entry, options) {
   const snippet = new HTTPSnippet(exampleRequest(entry, options));
   return LANGUAGES.map((language) => {
     const code = snippet.convert(language.target, language.client, {indent: '  '});
-    if (typeof code !== 'string') throw new Error(`httpsnippet produced no ${language.label} code for ${entry.operationId}`);
+    if (typeof code !== 'string')
+      throw new Error(`httpsnippet produced no ${language.label} code for ${entry.operationId}`);
     return {...language, code: code.trimEnd()};
   });
 }
@@ -115,6 +126,8 @@ export function exampleProblems({operation}, curl) {
   if (hasContentType && !hasBody) problems.push('the example sends Content-Type without a body');
   if (jsonMedia(operation.requestBody?.content) && !hasBody) problems.push('the example lacks the request body');
   if (isSecured(operation) !== /authorization: bearer/i.test(curl))
-    problems.push(isSecured(operation) ? 'the example lacks the bearer token' : 'the example sends a token it does not need');
+    problems.push(
+      isSecured(operation) ? 'the example lacks the bearer token' : 'the example sends a token it does not need',
+    );
   return problems;
 }

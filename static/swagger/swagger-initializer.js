@@ -17,7 +17,7 @@
       var url = new URL(value.trim());
       if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password) return '';
       return url.origin;
-    } catch (error) {
+    } catch {
       return '';
     }
   }
@@ -30,7 +30,7 @@
     try {
       if (remember.checked && tokenField.value) sessionStorage.setItem(TOKEN_KEY, tokenField.value);
       else sessionStorage.removeItem(TOKEN_KEY);
-    } catch (error) {
+    } catch {
       // Storage may be blocked; the token then stays in the page only.
     }
   }
@@ -41,13 +41,17 @@
       tokenField.value = kept;
       remember.checked = true;
     }
-  } catch (error) {
+  } catch {
     // No storage: nothing was kept.
   }
   tokenField.addEventListener('input', keepToken);
   remember.addEventListener('change', keepToken);
   originField.addEventListener('input', function () {
-    say(originField.value && !originOf(originField.value) ? 'Enter an address such as https://seerbox.example:53443.' : '');
+    say(
+      originField.value && !originOf(originField.value)
+        ? 'Enter an address such as https://seerbox.example:53443.'
+        : '',
+    );
   });
 
   // The site's Content Security Policy allows connections to its own origin, plus the API

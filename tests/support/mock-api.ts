@@ -109,8 +109,14 @@ export async function startMockApi({specPath, token}: {specPath: string; token: 
         ? requestProblems(found.entry, url, request.headers, Buffer.concat(chunks).toString('utf8'), token)
         : [`no operation ${request.method} ${url.pathname}`];
       if (found?.values.some((value) => !value)) problems.push('empty path parameter');
-      received.push({method: request.method ?? '', url: request.url ?? '', operationId: found?.entry.operationId ?? null, problems});
-      const success = found && Object.entries(found.entry.operation.responses ?? {}).find(([status]) => status.startsWith('2'));
+      received.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        operationId: found?.entry.operationId ?? null,
+        problems,
+      });
+      const success =
+        found && Object.entries(found.entry.operation.responses ?? {}).find(([status]) => status.startsWith('2'));
       const [status, body] =
         problems.length || !success
           ? [400, {status: 'error', message: problems.join('; ')}]

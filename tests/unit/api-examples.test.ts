@@ -14,8 +14,9 @@ import {blockByTitle} from '../support/code-blocks';
 // definition; the mock checks each request against its operation.
 const spec = path.resolve('api/openapi.yaml');
 const {operations} = loadDefinition(spec);
+const byId = (id: string) => operations.find((entry) => entry.operationId === id)!;
 type Signin = {operation: {responses: {'200': {content: {'application/json': {example: {data: {token: string}}}}}}}};
-const signin = operations.find((entry: {operationId: string}) => entry.operationId === 'signin') as Signin;
+const signin = byId('signin') as Signin;
 // The mock accepts the token that the sign-in example returns, so a whole exchange works.
 const TOKEN = signin.operation.responses['200'].content['application/json'].example.data.token;
 let mock: MockApi;
@@ -59,7 +60,10 @@ const runners: Record<string, ((codes: string[]) => Promise<string>) | null> = {
   python: (codes) =>
     run(
       'python3',
-      ['-c', `import json, sys\nfor code in json.load(sys.stdin):\n    exec(code, {})\n    print("${END}", flush=True)`],
+      [
+        '-c',
+        `import json, sys\nfor code in json.load(sys.stdin):\n    exec(code, {})\n    print("${END}", flush=True)`,
+      ],
       JSON.stringify(codes),
     ),
   javascript: (codes) => {
@@ -107,7 +111,7 @@ for (const language of LANGUAGES) {
       return;
     }
     const codes = operations.map(
-      (entry: never) =>
+      (entry) =>
         exampleSnippets(entry, {origin: mock.origin, token: TOKEN}).find((snippet) => snippet.value === language.value)!
           .code,
     );
@@ -116,7 +120,11 @@ for (const language of LANGUAGES) {
     const got = mock.received.slice(before);
     assert.equal(got.length, operations.length, `${language.label}: one request per operation`);
     operations.forEach((entry: {operationId: string; operation: {responses: object}}, index: number) => {
-      assert.equal(got[index].operationId, entry.operationId, `${language.label}: ${got[index].method} ${got[index].url}`);
+      assert.equal(
+        got[index].operationId,
+        entry.operationId,
+        `${language.label}: ${got[index].method} ${got[index].url}`,
+      );
       assert.deepEqual(got[index].problems, [], `${entry.operationId} (${language.label}) request:\n${codes[index]}`);
       const success = Object.entries(entry.operation.responses).find(([status]) => status.startsWith('2'))!;
       const message = (success[1] as {content: {'application/json': {example: {message: string}}}}).content[
@@ -131,15 +139,19 @@ for (const language of LANGUAGES) {
 }
 
 test('the examples shown on the pages use the placeholders of the API overview', () => {
-  const listAlerts = operations.find((entry: {operationId: string}) => entry.operationId === 'listAlerts');
+  const listAlerts = byId('listAlerts');
   const [curl] = exampleSnippets(listAlerts);
-  assert.match(curl.code, /--url 'https:\/\/seerbox\.example:53443\/api\/v1\/alerts\?paginate=true&page=0&page_size=20'/);
+  assert.match(
+    curl.code,
+    /--url 'https:\/\/seerbox\.example:53443\/api\/v1\/alerts\?paginate=true&page=0&page_size=20'/,
+  );
   assert.match(curl.code, /--header 'Authorization: Bearer YOUR_TOKEN'/);
   assert.doesNotMatch(curl.code, /Content-Type/);
 });
 
 test('the mock refuses a request that misses a required parameter, the token or the body', async () => {
-  const call = (url: string, init?: RequestInit) => fetch(`${mock.origin}${url}`, init).then((response) => response.status);
+  const call = (url: string, init?: RequestInit) =>
+    fetch(`${mock.origin}${url}`, init).then((response) => response.status);
   const auth = {Authorization: `Bearer ${TOKEN}`};
   assert.equal(await call('/api/v1/alerts?paginate=true&page=0&page_size=5', {headers: auth}), 200);
   assert.equal(await call('/api/v1/alerts', {headers: auth}), 400, 'paginate missing');
@@ -156,7 +168,7 @@ test('the mock refuses a request that misses a required parameter, the token or 
 });
 
 test('check:api finds a required parameter missing from an example, and body headers without a body', () => {
-  const listAlerts = operations.find((entry: {operationId: string}) => entry.operationId === 'listAlerts');
+  const listAlerts = byId('listAlerts');
   const url = 'https://seerbox.example:53443/api/v1/alerts';
   const bearer = "--header 'Authorization: Bearer YOUR_TOKEN'";
   assert.deepEqual(exampleProblems(listAlerts, `curl --url '${url}?paginate=true&page=0&page_size=20' ${bearer}`), []);
