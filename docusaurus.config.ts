@@ -6,6 +6,7 @@ import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import remarkApiOperations from './src/remark/apiOperations.mjs';
 import rehypeScrollRegions from './src/rehype/scrollRegions.mjs';
+import rehypeApiColumns from './src/rehype/apiColumns.mjs';
 import {withAccessibleContrast} from './src/prism/contrast';
 import slimSearchBundle from './src/plugins/slimSearchBundle';
 import robotsTxtPlugin from './src/plugins/robotsTxt';
@@ -88,7 +89,8 @@ const docsOptions = {
   // `::operation{id="..."}` on the API pages renders that operation from api/openapi.yaml.
   beforeDefaultRemarkPlugins: [[remarkApiOperations, {specPath: './api/openapi.yaml', i18nDir: './i18n'}]],
   // Tables and diagrams scroll inside their own named region on a phone; tables of fields stack.
-  rehypePlugins: [rehypeScrollRegions],
+  // API operations get a main and an examples column (side by side on wide screens, custom.css).
+  rehypePlugins: [rehypeScrollRegions, rehypeApiColumns],
 } satisfies DocsOptions;
 
 /** A second docs instance holding pages that exist only to be tested (no Italian twins on purpose). */

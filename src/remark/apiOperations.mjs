@@ -409,6 +409,7 @@ export function operationNodes(entry, {locale = 'en', translate = (value) => val
   const nodes = [];
 
   const title = heading(2, t(operation.summary), anchor);
+  title.data.hProperties['data-api-operation'] = operationId;
   title.children.unshift(methodBadge(method));
   nodes.push(title);
   nodes.push({

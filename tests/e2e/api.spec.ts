@@ -94,6 +94,24 @@ test('the example language chosen on one API page is kept on the others', async 
   );
 });
 
+test('on a wide screen each operation shows its examples beside its tables; on a phone, below', async ({page}) => {
+  const boxes = async () => {
+    const section = page.locator('.api-operation').first();
+    return {
+      main: (await section.locator('.api-operation__main').boundingBox())!,
+      examples: (await section.locator('.api-operation__examples').boundingBox())!,
+    };
+  };
+  await page.setViewportSize({width: 1600, height: 1000});
+  await page.goto('/api/analysis/alerts');
+  let {main, examples} = await boxes();
+  expect(examples.x, 'examples to the right of the main column').toBeGreaterThanOrEqual(main.x + main.width);
+  expect(examples.y).toBeLessThan(main.y + main.height);
+  await page.setViewportSize({width: 390, height: 844});
+  ({main, examples} = await boxes());
+  expect(examples.y, 'examples below the main column').toBeGreaterThanOrEqual(main.y + main.height);
+});
+
 test.describe('Swagger UI at /swagger/index.html', () => {
   test('renders every tag and operation of the definition', async ({page}) => {
     const response = await page.goto('/swagger/index.html');
