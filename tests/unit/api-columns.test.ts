@@ -19,7 +19,8 @@ test('each operation gets a section with a main and an examples column; other co
     type: 'root',
     children: [
       el('p', {id: 'intro'}),
-      el('h2', {id: 'list-things', dataApiOperation: 'listThings'}),
+      // As mdast-util-to-hast leaves the remark plugin's hProperties: the attribute name as written.
+      el('h2', {id: 'list-things', 'data-api-operation': 'listThings'}),
       el('p', {dataApiEndpoint: ''}),
       el('h3', {id: 'list-things-request'}),
       el('div', {className: ['table-scroll']}),
