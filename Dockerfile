@@ -39,6 +39,7 @@ ENV SEERBOX_LISTEN=8080 \
     SEERBOX_ROOT=/usr/share/nginx/html \
     SEERBOX_BASE_PATH=${BASE_URL} \
     SEERBOX_FRAME_ANCESTORS="'none'" \
+    SEERBOX_CONNECT_SRC="'self'" \
     SEERBOX_CONF_DIR=/etc/nginx/seerbox \
     SEERBOX_RUNTIME_DIR=/tmp \
     SEERBOX_TLS=off \

@@ -7,6 +7,7 @@ import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search
 import remarkApiOperations from './src/remark/apiOperations.mjs';
 import remarkMermaidDiagrams from './src/remark/mermaidDiagrams.mjs';
 import rehypeScrollRegions from './src/rehype/scrollRegions.mjs';
+import rehypeApiColumns from './src/rehype/apiColumns.mjs';
 import {withAccessibleContrast} from './src/prism/contrast';
 import slimSearchBundle from './src/plugins/slimSearchBundle';
 import robotsTxtPlugin from './src/plugins/robotsTxt';
@@ -93,7 +94,8 @@ const docsOptions = {
     remarkMermaidDiagrams,
   ],
   // Tables and diagrams scroll inside their own named region on a phone; tables of fields stack.
-  rehypePlugins: [rehypeScrollRegions],
+  // API operations get a main and an examples column (side by side on wide screens, custom.css).
+  rehypePlugins: [rehypeScrollRegions, rehypeApiColumns],
 } satisfies DocsOptions;
 
 /** A second docs instance holding pages that exist only to be tested (no Italian twins on purpose). */

@@ -8,6 +8,7 @@ import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import Ajv2020 from 'ajv/dist/2020.js';
 import {listFiles} from './lib/files.mjs';
 import {
   DIRECTIVE,
@@ -16,6 +17,7 @@ import {
   operationNodes,
   schemaFields,
 } from '../src/remark/apiOperations.mjs';
+import {exampleProblems, exampleRequest, exampleSnippets, jsonMedia} from '../src/remark/apiExamples.mjs';
 
 const USAGE = `Usage: node scripts/check-api.mjs [--root <dir>] [--update-translations]
 
@@ -28,7 +30,10 @@ Checks the REST API reference:
      directives of the operations whose x-page it is, in the definition's order;
   4. the pages' own text names no /api/v1 path, method + path, status code or
      parameter that the definition does not have;
-  5. i18n/it/openapi.json translates every description the pages show, and nothing else.
+  5. i18n/it/openapi.json translates every description the pages show, and nothing else;
+  6. every operation's generated examples carry its required parameters (and those an
+     x-required-if makes required), its token and body headers only when needed, and every
+     request and response example validates against its schema.
   --update-translations  add the missing descriptions to i18n/it/openapi.json with an
                          empty translation (to fill in) and drop unused ones
   --root                 project folder (default: the folder above this script)
@@ -76,6 +81,8 @@ function pathMatches(template, concrete) {
 /** Problems in a page's own text: names that are not in the definition. */
 export function proseProblems(markdown, operations, pageOperations) {
   const problems = [];
+  // A page without operations of its own (the overview) speaks of the whole API.
+  if (!pageOperations.length) pageOperations = operations;
   const text = ownText(markdown);
   for (const match of text.matchAll(/\b(GET|POST|PUT|PATCH|DELETE)\s+`?(\/api\/v1\/[\w{}<>./-]*[\w}>])/g)) {
     const [, method, apiPath] = match;
@@ -161,6 +168,49 @@ export function lintDefinition({raw, operations}, docsDir) {
       for (const field of schemaFields(media.schema)) {
         if (!field.description) problems.push(`${where}: ${label} field ${field.name} has no description`);
       }
+    }
+  }
+  return problems;
+}
+
+/** A validator for the definition's schemas (OpenAPI 3.1 = JSON Schema 2020-12; formats are hints here). */
+function schemaValidator() {
+  const ajv = new Ajv2020({strict: false, validateFormats: false, allErrors: true});
+  return (schema, value) => {
+    if (ajv.validate(schema, value)) return [];
+    return ajv.errors.map((error) => `${error.instancePath || '(root)'} ${error.message}`);
+  };
+}
+
+/** Examples ↔ definition: the generated requests and every request and response example. */
+export function exampleCheckProblems({operations}) {
+  const problems = [];
+  const validate = schemaValidator();
+  for (const entry of operations) {
+    const where = `${entry.method.toUpperCase()} ${entry.path} (${entry.operationId})`;
+    let snippets;
+    try {
+      snippets = exampleSnippets(entry);
+    } catch (error) {
+      problems.push(`${where}: no example: ${error.message}`);
+      continue;
+    }
+    const curl = snippets.find((snippet) => snippet.value === 'curl').code;
+    for (const problem of exampleProblems(entry, curl)) problems.push(`${where}: ${problem}`);
+    const body = exampleRequest(entry).postData?.text;
+    // httpsnippet's PowerShell client puts the body in single quotes without escaping them.
+    if (body?.includes("'"))
+      problems.push(`${where}: the request body example holds a ' (the PowerShell example would break)`);
+    const bodies = [];
+    const requestMedia = jsonMedia(entry.operation.requestBody?.content);
+    if (requestMedia?.schema) bodies.push(['request body example', requestMedia]);
+    for (const [status, response] of Object.entries(entry.operation.responses ?? {})) {
+      const media = jsonMedia(response.content);
+      if (media?.schema && media.example !== undefined) bodies.push([`response ${status} example`, media]);
+    }
+    for (const [label, media] of bodies) {
+      if (media.example === undefined) continue;
+      for (const error of validate(media.schema, media.example)) problems.push(`${where}: ${label}: ${error}`);
     }
   }
   return problems;
@@ -254,6 +304,7 @@ export async function checkApi(root, {update = false} = {}) {
   const definition = loadDefinition(paths.spec);
   problems.push(...lintDefinition(definition, paths.docs));
   problems.push(...pageProblems(definition, paths));
+  problems.push(...exampleCheckProblems(definition));
   const strings = translatableStrings(definition.operations);
   let translations = loadTranslations(paths.translations);
   if (update) {

@@ -66,6 +66,7 @@ export const TEMPLATE_VARIABLES = [
   'SEERBOX_ROOT',
   'SEERBOX_BASE_PATH',
   'SEERBOX_FRAME_ANCESTORS',
+  'SEERBOX_CONNECT_SRC',
   'SEERBOX_CONF_DIR',
   'SEERBOX_RUNTIME_DIR',
   'SEERBOX_TLS',
@@ -147,6 +148,12 @@ export function checkVariables(values) {
   }
   if (!BASE_PATH.test(values.SEERBOX_BASE_PATH)) {
     throw new Error(`SEERBOX_BASE_PATH must be / or like /docs/, got "${values.SEERBOX_BASE_PATH}"`);
+  }
+  // 'self', then the origins "Try it out" of the Swagger page may call (the Seer Box API).
+  if (!/^'self'(?: https?:\/\/[A-Za-z0-9.-]+(?::\d+)?)*$/.test(values.SEERBOX_CONNECT_SRC)) {
+    throw new Error(
+      `SEERBOX_CONNECT_SRC must be 'self' followed by origins such as https://seerbox.example:53443, got "${values.SEERBOX_CONNECT_SRC}"`,
+    );
   }
   if (!['on', 'off'].includes(values.SEERBOX_TLS))
     throw new Error(`SEERBOX_TLS must be on or off, got "${values.SEERBOX_TLS}"`);
@@ -405,6 +412,7 @@ async function serveAndCheck({work, name, buildDir, cspInclude, basePath, port, 
     SEERBOX_ROOT: path.resolve(docroot),
     SEERBOX_BASE_PATH: basePath,
     SEERBOX_FRAME_ANCESTORS: frameAncestors,
+    SEERBOX_CONNECT_SRC: "'self'",
     SEERBOX_CONF_DIR: conf,
     SEERBOX_RUNTIME_DIR: runtime,
     ...tlsValues(tls, port),

@@ -18,8 +18,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import GithubSlugger from 'github-slugger';
+import {exampleSnippets, isSecured} from './apiExamples.mjs';
 
 export const DIRECTIVE = 'operation';
+/** Where every operation's token header points: the overview's authentication section. */
+export const OVERVIEW_AUTHENTICATION = '/api/overview#authentication';
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
 /** The layout's own words, per locale. */
@@ -48,10 +51,9 @@ export const LABELS = {
     meaning: 'Meaning',
     responseFields: 'Response fields',
     exampleResponse: 'Example response',
-    curlTitle: 'curl',
     oneOf: 'One of',
     bearerValue: 'Bearer <token>',
-    bearerNote: 'The token returned by the sign-in operation.',
+    bearerNote: 'The token from the sign-in operation: see Authentication in the API overview.',
     jsonNote: 'The body is JSON.',
     noAuth: 'This operation needs no token.',
     derivedTitle: 'Derived operation',
@@ -94,10 +96,9 @@ export const LABELS = {
     meaning: 'Significato',
     responseFields: 'Campi della risposta',
     exampleResponse: 'Esempio di risposta',
-    curlTitle: 'curl',
     oneOf: 'Valori ammessi',
     bearerValue: 'Bearer <token>',
-    bearerNote: "Il token restituito dall'operazione di accesso.",
+    bearerNote: "Il token dell'operazione di accesso: vedere Autenticazione nella panoramica dell'API.",
     jsonNote: 'Il corpo è in formato JSON.',
     noAuth: 'Questa operazione non richiede un token.',
     derivedTitle: 'Operazione ricavata',
@@ -328,19 +329,64 @@ function codeBlock(lang, value, title) {
   return {type: 'code', lang, meta: title ? `title="${title.replace(/"/g, "'")}"` : null, value};
 }
 
-/** The `curl` command that calls an operation. */
-export function curlExample({method, path: apiPath, operation}) {
-  const url = `https://\${SEERBOX_HOST}${apiPath.replace(/\{([^}]+)\}/g, (_, name) => `<${name}>`)}`;
-  const lines = [`curl -X ${method.toUpperCase()} "${url}"`];
-  const secured = !Array.isArray(operation.security) || operation.security.length > 0;
-  if (secured) lines.push(`-H "Authorization: Bearer \${TOKEN}"`);
-  const media = mediaOf(operation.requestBody?.content);
-  if (media) {
-    lines.push('-H "Content-Type: application/json"');
-    const body = media.example ?? exampleFor(media.schema);
-    lines.push(`-d '${JSON.stringify(body)}'`);
-  }
-  return lines.join(' \\\n  ');
+/** The `curl` command that calls an operation (the first of its examples). */
+export function curlExample(entry) {
+  return exampleSnippets(entry).find((snippet) => snippet.value === 'curl').code;
+}
+
+const jsxAttribute = (name, value) => ({type: 'mdxJsxAttribute', name, value});
+
+/**
+ * The examples in synchronised tabs: Docusaurus Tabs with a groupId, so the
+ * reader's language choice is kept across pages (the stock Tabs behaviour).
+ */
+export function exampleTabs(entry) {
+  return {
+    type: 'mdxJsxFlowElement',
+    name: 'Tabs',
+    attributes: [jsxAttribute('groupId', EXAMPLE_TABS_GROUP)],
+    children: exampleSnippets(entry).map((snippet) => ({
+      type: 'mdxJsxFlowElement',
+      name: 'TabItem',
+      attributes: [jsxAttribute('value', snippet.value), jsxAttribute('label', snippet.label)],
+      children: [codeBlock(snippet.lang, snippet.code, null)],
+    })),
+  };
+}
+
+export const EXAMPLE_TABS_GROUP = 'api-example-language';
+
+/** `import Tabs from '@theme/Tabs'` and TabItem, as the MDX ESM node the compiler expects (estree included). */
+export function tabsImportNode() {
+  const declaration = (local, source) => ({
+    type: 'ImportDeclaration',
+    specifiers: [{type: 'ImportDefaultSpecifier', local: {type: 'Identifier', name: local}}],
+    source: {type: 'Literal', value: source, raw: `'${source}'`},
+  });
+  return {
+    type: 'mdxjsEsm',
+    value: "import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';",
+    data: {
+      estree: {
+        type: 'Program',
+        sourceType: 'module',
+        body: [declaration('Tabs', '@theme/Tabs'), declaration('TabItem', '@theme/TabItem')],
+      },
+    },
+  };
+}
+
+/**
+ * The coloured method badge of an operation heading, as an inline JSX span so
+ * that the table of contents shows it too (Docusaurus keeps its class there).
+ */
+export function methodBadge(method) {
+  return {
+    type: 'mdxJsxTextElement',
+    name: 'span',
+    attributes: [jsxAttribute('className', `api-method api-method--${method}`)],
+    children: [text(method.toUpperCase())],
+  };
 }
 
 /** The anchor of an operation's heading: the slug of its English summary. */
@@ -362,7 +408,10 @@ export function operationNodes(entry, {locale = 'en', translate = (value) => val
   const data = (part) => ({'data-operation': operationId, 'data-api-table': part});
   const nodes = [];
 
-  nodes.push(heading(2, t(operation.summary), anchor));
+  const title = heading(2, t(operation.summary), anchor);
+  title.data.hProperties['data-api-operation'] = operationId;
+  title.children.unshift(methodBadge(method));
+  nodes.push(title);
   nodes.push({
     type: 'paragraph',
     children: [code(`${method.toUpperCase()} ${apiPath}`)],
@@ -383,7 +432,7 @@ export function operationNodes(entry, {locale = 'en', translate = (value) => val
 
   // Request
   nodes.push(heading(3, labels.request, `${anchor}-request`));
-  const secured = !Array.isArray(operation.security) || operation.security.length > 0;
+  const secured = isSecured(operation);
   const requestMedia = mediaOf(operation.requestBody?.content);
   const headerRows = [];
   if (secured)
@@ -391,7 +440,7 @@ export function operationNodes(entry, {locale = 'en', translate = (value) => val
       [code('Authorization')],
       [code(labels.bearerValue)],
       [text(labels.yes)],
-      [text(labels.bearerNote)],
+      [{type: 'link', url: OVERVIEW_AUTHENTICATION, children: [text(labels.bearerNote)]}],
     ]);
   if (requestMedia)
     headerRows.push([[code('Content-Type')], [code('application/json')], [text(labels.yes)], [text(labels.jsonNote)]]);
@@ -456,7 +505,7 @@ export function operationNodes(entry, {locale = 'en', translate = (value) => val
 
   // Example call
   nodes.push(heading(3, labels.example, `${anchor}-example`));
-  nodes.push(codeBlock('bash', curlExample(entry), labels.curlTitle));
+  nodes.push(exampleTabs(entry));
   return nodes;
 }
 
@@ -548,5 +597,6 @@ export default function remarkApiOperations({specPath, i18nDir, defaultLocale = 
       }
       parent.children.splice(index, 1, ...operationNodes(entry, {locale, translate}));
     }
+    root.children.unshift(tabsImportNode());
   };
 }

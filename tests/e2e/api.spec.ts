@@ -59,9 +59,18 @@ test.describe('API pages render exactly the definition', () => {
               `${operationId} ${status} fields`,
             ).toBeGreaterThan(0);
           }
-          // A copyable curl example for every operation.
-          const curl = page.locator(`#${anchor}-example ~ div pre`).first();
-          await expect(curl).toContainText(`curl -X ${entry.method.toUpperCase()}`);
+          // The method badge in the heading and in the table of contents.
+          await expect(page.locator(`h2#${anchor} .api-method--${entry.method}`)).toHaveText(
+            entry.method.toUpperCase(),
+          );
+          await expect(
+            page.locator(`.table-of-contents a[href="#${anchor}"] .api-method--${entry.method}`).first(),
+          ).toBeAttached();
+          // The example in four languages, curl shown first.
+          const tabs = page.locator(`#${anchor}-example + .tabs-container [role="tab"]`);
+          await expect(tabs).toHaveText(['curl', 'Python', 'JavaScript', 'PowerShell']);
+          const curl = page.locator(`#${anchor}-example + .tabs-container [role="tabpanel"]:not([hidden]) pre`);
+          await expect(curl).toContainText(`curl --request ${entry.method.toUpperCase()}`);
         }
         if (locale === 'it') {
           await expect(page.locator(`#${operationAnchor(expected[0].operation)}-responses`)).toHaveText(/Risposte/);
@@ -69,6 +78,38 @@ test.describe('API pages render exactly the definition', () => {
       });
     }
   }
+});
+
+test('the example language chosen on one API page is kept on the others', async ({page}) => {
+  await page.goto('/api/analysis/alerts');
+  await page.locator('html[data-has-hydrated="true"]').waitFor();
+  await page.locator('.tabs-container [role="tab"]', {hasText: 'Python'}).first().click();
+  await page.goto('/it/api/assets/hosts');
+  await page.locator('html[data-has-hydrated="true"]').waitFor();
+  const selected = page.locator('.tabs-container [role="tab"][aria-selected="true"]');
+  await expect(selected.first()).toHaveText('Python');
+  expect(new Set(await selected.allInnerTexts())).toEqual(new Set(['Python']));
+  await expect(page.locator('.tabs-container [role="tabpanel"]:not([hidden]) pre').first()).toContainText(
+    'import requests',
+  );
+});
+
+test('on a wide screen each operation shows its examples beside its tables; on a phone, below', async ({page}) => {
+  const boxes = async () => {
+    const section = page.locator('.api-operation').first();
+    return {
+      main: (await section.locator('.api-operation__main').boundingBox())!,
+      examples: (await section.locator('.api-operation__examples').boundingBox())!,
+    };
+  };
+  await page.setViewportSize({width: 1600, height: 1000});
+  await page.goto('/api/analysis/alerts');
+  let {main, examples} = await boxes();
+  expect(examples.x, 'examples to the right of the main column').toBeGreaterThanOrEqual(main.x + main.width);
+  expect(examples.y).toBeLessThan(main.y + main.height);
+  await page.setViewportSize({width: 390, height: 844});
+  ({main, examples} = await boxes());
+  expect(examples.y, 'examples below the main column').toBeGreaterThanOrEqual(main.y + main.height);
 });
 
 test.describe('Swagger UI at /swagger/index.html', () => {
@@ -92,10 +133,10 @@ test.describe('Swagger UI at /swagger/index.html', () => {
       });
       await expect(block, `${entry.method} ${entry.path}`).toHaveCount(1);
     }
-    // "Try it out" is off: no button could send a request to an API server.
+    // "Try it out" is there, operation by operation; what it may send is tested in try-it.spec.ts.
     await page.locator('.opblock-summary').first().click();
     await expect(page.locator('.opblock-body')).toHaveCount(1);
-    await expect(page.locator('.try-out__btn')).toHaveCount(0);
+    await expect(page.locator('.try-out__btn')).toHaveCount(1);
   });
 
   for (const probe of [

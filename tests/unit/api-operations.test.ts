@@ -68,7 +68,8 @@ test('one operation renders heading, endpoint, parameters, statuses, fields and 
   const heading = nodes[0];
   assert.equal(heading.type, 'heading');
   assert.equal(heading.depth, 2);
-  assert.equal(textOf(heading), 'List all things');
+  assert.equal(textOf(heading), 'GETList all things', 'method badge, then the summary');
+  assert.equal((heading.children![0] as Node & {name?: string}).name, 'span');
   assert.equal(heading.data?.hProperties?.id, 'list-all-things');
   assert.equal(textOf(nodes[1]), 'GET /api/v1/things');
   assert.deepEqual(columnOf(tableOf(nodes, 'parameters')), ['page', 'colour']);
@@ -79,7 +80,20 @@ test('one operation renders heading, endpoint, parameters, statuses, fields and 
   assert.ok(columnOf(tableOf(nodes, 'response-200')).includes('data.things[].id'));
   const codes = nodes.filter((node) => node.type === 'code');
   assert.equal(JSON.parse(codes[0].value!).message, 'List of things');
-  assert.match(codes.at(-1)!.value!, /^curl -X GET "https:\/\/\$\{SEERBOX_HOST\}\/api\/v1\/things"/);
+  // The examples: four languages in tabs of one group, curl first.
+  const tabs = nodes.at(-1) as Node & {name?: string; attributes?: {name: string; value: string}[]};
+  assert.equal(tabs.type, 'mdxJsxFlowElement');
+  assert.equal(tabs.name, 'Tabs');
+  assert.deepEqual(tabs.attributes, [{type: 'mdxJsxAttribute', name: 'groupId', value: 'api-example-language'}]);
+  assert.deepEqual(
+    tabs.children!.map((item) => textOf(item.children![0]).split('\n')[0]),
+    [
+      'curl --request GET \\',
+      'import requests',
+      "const url = 'https://seerbox.example:53443/api/v1/things';",
+      '$headers=@{}',
+    ],
+  );
 });
 
 test('an operation without a token, with a body and derived, says so', () => {
@@ -92,7 +106,9 @@ test('an operation without a token, with a body and derived, says so', () => {
   );
   assert.deepEqual(columnOf(tableOf(nodes, 'request-body')), ['force']);
   assert.doesNotMatch(curlExample(touchThing), /Authorization/);
-  assert.match(curlExample(touchThing), /-d '\{"force":true\}'/);
+  assert.match(curlExample(touchThing), /--data '\{"force":true\}'/);
+  assert.match(curlExample(touchThing), /--url https:\/\/seerbox\.example:53443\/api\/v1\/things\/ID\b/);
+  assert.doesNotMatch(curlExample(listThings), /Content-Type/, 'no body header without a body');
 });
 
 test('Italian rendering uses Italian labels and translations, and refuses a missing one', () => {
@@ -106,7 +122,7 @@ test('Italian rendering uses Italian labels and translations, and refuses a miss
     locale: 'it',
     translate: (value: string) => translations[value] ?? `IT ${value}`,
   }) as Node[];
-  assert.equal(textOf(nodes[0]), 'Elencare tutte le cose');
+  assert.equal(textOf(nodes[0]), 'GETElencare tutte le cose');
   assert.equal(nodes[0].data?.hProperties?.id, 'list-all-things', 'anchors stay English');
   assert.ok(nodes.some((node) => node.type === 'heading' && textOf(node) === 'Risposte'));
   assert.throws(() => operationNodes(listThings, {locale: 'xx'}), /No labels for locale "xx"/);
@@ -130,8 +146,11 @@ test('the plugin replaces directives and rejects unknown operation ids', async (
     ],
   };
   await transform(tree, {path: '/site/docs/api/things.md'});
-  assert.equal(tree.children![0].type, 'paragraph');
-  assert.equal(textOf(tree.children![1]), 'List all things');
+  // Tabs and TabItem are imported once, at the top of the page.
+  assert.equal(tree.children![0].type, 'mdxjsEsm');
+  assert.match(tree.children![0].value!, /^import Tabs from '@theme\/Tabs';\nimport TabItem from '@theme\/TabItem';$/);
+  assert.equal(tree.children![1].type, 'paragraph');
+  assert.equal(textOf(tree.children![2]), 'GETList all things');
   assert.ok(!tree.children!.some((node) => node.type === 'leafDirective'));
 
   const bad: Node = {

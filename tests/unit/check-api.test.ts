@@ -136,3 +136,22 @@ test('an invalid definition stops the check with the validator message', async (
 test('directiveIds reads the directives in order', () => {
   assert.deepEqual(directiveIds(page('')), ['listThings', 'touchThing']);
 });
+
+test('a page without operations (the overview) may name whatever the whole definition has', () => {
+  const definition = loadDefinition(mini);
+  const text =
+    'Send the `page` parameter; protected operations answer status 403. The `size` parameter does not exist.';
+  assert.deepEqual(proseProblems(text, definition.operations, []), [
+    'names the parameter size, which no operation of this page has',
+  ]);
+});
+
+test('an example that does not match its schema is reported', async () => {
+  const root = project();
+  const file = path.join(root, 'api', 'openapi.yaml');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('seen: 1700000000000000', 'seen: yesterday'));
+  const {problems} = await checkApi(root);
+  assert.deepEqual(problems, [
+    'GET /api/v1/things (listThings): response 200 example: /data/things/0/seen must be integer',
+  ]);
+});

@@ -29,6 +29,7 @@ function values(folder: string, basePath = '/') {
     SEERBOX_ROOT: path.join(folder, 'www'),
     SEERBOX_BASE_PATH: basePath,
     SEERBOX_FRAME_ANCESTORS: "'none'",
+    SEERBOX_CONNECT_SRC: "'self' https://seerbox.example:53443",
     SEERBOX_CONF_DIR: path.join(folder, 'conf'),
     SEERBOX_RUNTIME_DIR: path.join(folder, 'run'),
     ...tlsValues(null, 4999),
@@ -67,6 +68,12 @@ test('checkVariables: every variable set, nothing nginx would misread', () => {
   const good = values('/tmp/x');
   checkVariables(good);
   assert.throws(() => checkVariables({...good, SEERBOX_LISTEN: ''}), /SEERBOX_LISTEN is not set/);
+  // connect-src: 'self' and origins only (no other directive, no wildcard).
+  assert.throws(() => checkVariables({...good, SEERBOX_CONNECT_SRC: '*'}), /SEERBOX_CONNECT_SRC must be 'self'/);
+  assert.throws(
+    () => checkVariables({...good, SEERBOX_CONNECT_SRC: "'self' https://a.example script-src *"}),
+    /SEERBOX_CONNECT_SRC must be 'self'/,
+  );
   assert.throws(() => checkVariables({...good, SEERBOX_FRAME_ANCESTORS: "'none'; script-src *"}), /misread/);
   assert.throws(() => checkVariables({...good, SEERBOX_ROOT: '/srv/"x"'}), /misread/);
   assert.throws(() => checkVariables({...good, SEERBOX_BASE_PATH: '/docs'}), /SEERBOX_BASE_PATH must be/);

@@ -1,0 +1,40 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import rehypeApiColumns from '../../src/rehype/apiColumns.mjs';
+
+type Node = {type: string; tagName?: string; properties?: Record<string, unknown>; children?: Node[]; value?: string};
+const el = (tagName: string, properties: Record<string, unknown> = {}, children: Node[] = []): Node => ({
+  type: 'element',
+  tagName,
+  properties,
+  children,
+});
+const names = (nodes: Node[] = []) =>
+  nodes.map((node) =>
+    node.type === 'element' ? `${node.tagName}${node.properties?.id ? `#${node.properties.id}` : ''}` : node.type,
+  );
+
+test('each operation gets a section with a main and an examples column; other content stays', () => {
+  const tree: Node = {
+    type: 'root',
+    children: [
+      el('p', {id: 'intro'}),
+      // As mdast-util-to-hast leaves the remark plugin's hProperties: the attribute name as written.
+      el('h2', {id: 'list-things', 'data-api-operation': 'listThings'}),
+      el('p', {dataApiEndpoint: ''}),
+      el('h3', {id: 'list-things-request'}),
+      el('div', {className: ['table-scroll']}),
+      el('h3', {id: 'list-things-example'}),
+      {type: 'mdxJsxFlowElement'},
+      el('h2', {id: 'see-also'}),
+      el('ul'),
+    ],
+  };
+  rehypeApiColumns()(tree);
+  assert.deepEqual(names(tree.children), ['p#intro', 'section', 'h2#see-also', 'ul']);
+  const [heading, main, examples] = tree.children![1].children!;
+  assert.equal(heading.properties?.id, 'list-things');
+  assert.deepEqual(names(main.children), ['p', 'h3#list-things-request', 'div']);
+  assert.deepEqual(names(examples.children), ['h3#list-things-example', 'mdxJsxFlowElement']);
+  assert.deepEqual(examples.properties?.className, ['api-operation__examples']);
+});
