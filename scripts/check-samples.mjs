@@ -128,9 +128,6 @@ export const PLACEHOLDERS = {
   '<OPLON_MGMT_PORT>': '8443',
   '<SEERBOX_CONNECTOR_DESTINATION_DIRECTIVES>': 'SeerboxDestination 192.0.2.10:5514',
   // Path parameters of the generated curl examples.
-  '<id>': '5e1d7a90',
-  '<notification_name>': 'qradar-dc1',
-  '<alert_id>': '00.2-1-0.3f9a1c2e.7b4d8e01.c0ffee42',
 };
 
 /** Definitions that a block's own page leaves to another page (fence attribute requires=NAME). */
@@ -614,7 +611,11 @@ export function apiSamples(specPath) {
   apiSchemas = doc.components?.schemas ?? {};
   const labels = LABELS.en;
   return operations.flatMap((entry) => {
-    const nodes = operationNodes(entry).filter((node) => node.type === 'code');
+    // The examples sit inside language tabs; the Python, JavaScript and PowerShell ones are run
+    // against a mock API by tests/unit/api-examples.test.ts, so this check takes curl and JSON.
+    const codeNodes = (list) =>
+      list.flatMap((node) => (node.type === 'code' ? [node] : codeNodes(node.children ?? [])));
+    const nodes = codeNodes(operationNodes(entry)).filter((node) => node.lang === 'bash' || node.lang === 'json');
     return nodes.map((node) => {
       const title = /title="([^"]*)"/.exec(node.meta ?? '')?.[1] ?? '';
       const status = /\((\d{3})\)$/.exec(title)?.[1];
