@@ -157,6 +157,8 @@ test.describe('Swagger UI at /swagger/index.html', () => {
   }
 
   test('follows the colour mode chosen on the site', async ({page}) => {
+    // Two full loads of Swagger UI's 450 KB bundle: slow on a loaded 2-core machine.
+    test.setTimeout(120_000);
     await page.goto('/main/architecture');
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.goto('/swagger/index.html');
