@@ -128,6 +128,17 @@ export function checkFile(file, {minWords = 300, cache = new Map()} = {}) {
       problems.push(`${file}:${line}: link to missing anchor #${anchor} in ${path.relative('.', targetFile)}`);
     }
   }
+  // With mdx1Compat.admonitions off, only `:::type[Title]` gives an admonition a title: the
+  // MDX 1 form `:::type Title` is shown as a paragraph of text.
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((text, index) => {
+      if (/^\s*:::(?:note|tip|info|warning|danger|caution)[ \t]+\S/.test(text)) {
+        problems.push(
+          `${file}:${index + 1}: write an admonition's title as :::type[Title] (":::type Title" renders as text)`,
+        );
+      }
+    });
   return problems;
 }
 

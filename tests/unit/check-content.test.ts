@@ -57,14 +57,18 @@ test('checkFile accepts a good page and reports every kind of problem', () => {
   const good = path.join(dir, 'good.md');
   writeFileSync(
     good,
-    `---\ntitle: G\ndescription: D\n---\n\n${words(30)} [t](./target.md#real-heading) [s](#local)\n\n## Local\n`,
+    `---\ntitle: G\ndescription: D\n---\n\n${words(30)} [t](./target.md#real-heading) [s](#local)\n\n:::tip[A title]\nx\n:::\n\n## Local\n`,
   );
   assert.deepEqual(checkFile(good, {minWords: 20}), []);
 
   const bad = path.join(dir, 'sub', 'bad.md');
-  writeFileSync(bad, `---\nsidebar_position: 1\n---\n\nToo short [x](../missing.md) [y](../target.md#nope)\n`);
+  writeFileSync(
+    bad,
+    `---\nsidebar_position: 1\n---\n\nToo short [x](../missing.md) [y](../target.md#nope)\n\n:::warning Old title\nx\n:::\n`,
+  );
   const problems = checkFile(bad, {minWords: 20});
-  assert.equal(problems.length, 5, problems.join('\n'));
+  assert.equal(problems.length, 6, problems.join('\n'));
+  assert.match(problems.join('\n'), /bad\.md:7: write an admonition's title as :::type\[Title\]/);
   assert.match(problems.join('\n'), /no title/);
   assert.match(problems.join('\n'), /no description/);
   assert.match(problems.join('\n'), /words of prose/);
