@@ -11,6 +11,7 @@ import slimSearchBundle from './src/plugins/slimSearchBundle';
 import robotsTxtPlugin from './src/plugins/robotsTxt';
 import swaggerBaseUrlPlugin from './src/plugins/swaggerBaseUrl';
 import notFoundRoutesPlugin from './src/plugins/notFoundRoutes';
+import offlinePlugin from './src/plugins/offline';
 import {searchResultLimits} from './src/search/options.mjs';
 import {PLACEHOLDER_EDIT_URL_BASE, PLACEHOLDER_SITE_URL, placeholderWarnings} from './src/utils/placeholders';
 
@@ -274,6 +275,8 @@ export default {
     robotsTxtPlugin,
     swaggerBaseUrlPlugin,
     notFoundRoutesPlugin,
+    // Each page as Markdown next to its HTML, llms.txt and llms-full.txt, the PDF manual's order.
+    offlinePlugin,
     ...(withTestFixtures
       ? ([
           ['content-docs', fixtureDocsOptions],
@@ -298,7 +301,7 @@ export default {
           rehypePlugins: [rehypeScrollRegions],
         },
         theme: {
-          customCss: './src/css/custom.css',
+          customCss: ['./src/css/custom.css', './src/css/print.css'],
         },
         // One sitemap per locale (/sitemap.xml, /it/sitemap.xml), listed in robots.txt.
         sitemap: {
