@@ -82,8 +82,15 @@ const escapeHtml = (text) =>
  * with ids made unique in the manual (`p3-...`) and links to other pages of the manual turned
  * into links inside the document. Links to pages outside it keep no target.
  */
-function extractPage({index, anchors, kind}) {
-  const article = document.querySelector('article') ?? document.querySelector('main');
+async function extractPage({index, anchors, kind, url, fetchHtml}) {
+  // A page without scripts is read from its HTML, parsed here, without loading it.
+  const doc = fetchHtml
+    ? new DOMParser().parseFromString(await (await fetch(url)).text(), 'text/html')
+    : document;
+  // A category's page: its heading and description (the cards repeat the pages that follow).
+  const article =
+    (kind === 'category' ? doc.querySelector('[class*="generatedIndexPage"]') : doc.querySelector('article')) ??
+    doc.querySelector('main');
   const clone = article.cloneNode(true);
   const drop = [
     '.sbx-copy-page',
@@ -97,37 +104,36 @@ function extractPage({index, anchors, kind}) {
     '[role="tablist"]',
   ];
   for (const element of clone.querySelectorAll(drop.join(','))) element.remove();
-  if (kind === 'category') {
-    // A category's page is a heading, its description and cards repeating the pages that follow.
-    for (const element of clone.querySelectorAll('section, .row')) element.remove();
-  }
+  if (kind === 'category') for (const element of clone.querySelectorAll('article, footer')) element.remove();
   // Tab panels: all printed, each under its tab's label.
   for (const panel of article.querySelectorAll('[role="tabpanel"]')) {
-    const tab = document.getElementById(panel.getAttribute('aria-labelledby') ?? '');
+    const tab = doc.getElementById(panel.getAttribute('aria-labelledby') ?? '');
     const copy = panel.id ? clone.querySelector(`[id="${CSS.escape(panel.id)}"]`) : null;
     if (!copy || !tab) continue;
     copy.hidden = false;
-    const label = document.createElement('p');
+    const label = doc.createElement('p');
     label.className = 'sbx-manual-tab';
     label.textContent = tab.textContent.trim();
     copy.before(label);
   }
   for (const element of clone.querySelectorAll('[hidden]')) element.hidden = false;
+  for (const details of clone.querySelectorAll('details')) details.open = true;
   for (const element of clone.querySelectorAll('[id]')) element.id = `p${index}-${element.id}`;
   for (const link of clone.querySelectorAll('a[href]')) {
-    const url = new URL(link.getAttribute('href'), location.href);
-    if (url.origin !== location.origin) continue;
-    const target = anchors[url.pathname.replace(/\/$/, '')];
+    const href = new URL(link.getAttribute('href'), url);
+    if (href.origin !== location.origin) continue;
+    const target = anchors[href.pathname.replace(/\/$/, '')];
     if (target === undefined) {
       link.removeAttribute('href');
       continue;
     }
-    const fragment = decodeURIComponent(url.hash.slice(1));
+    const fragment = decodeURIComponent(href.hash.slice(1));
     link.setAttribute('href', fragment ? `#p${target}-${fragment}` : `#p${target}`);
   }
-  const title = clone.querySelector('h1')?.textContent.trim() ?? document.title;
+  const title = clone.querySelector('h1')?.textContent.trim() ?? doc.title;
   const sections = [...clone.querySelectorAll('h2')].map((h2) => ({id: h2.id, text: h2.textContent.trim()}));
-  return {html: clone.innerHTML, title, sections};
+  const hasDiagram = clone.querySelector('.sbx-diagram') !== null && clone.querySelector('.sbx-diagram svg') === null;
+  return {html: clone.innerHTML, title, sections, hasDiagram};
 }
 
 /** The whole manual as one HTML document, styled by the site's own stylesheets and print rules. */
@@ -200,41 +206,70 @@ export function headerFooter(locale, version) {
   };
 }
 
+/** Pages printed at once: the machine's two cores are shared with the rest of the build. */
+const CONCURRENCY = 2;
+
 async function printLocale({browser, origin, dir, locale, version, date}) {
   const order = readOrder(locale);
-  const context = await browser.newContext({locale, viewport: {width: 1100, height: 1400}});
   const foreign = [];
   // Nothing may leave the machine: every other host is refused and reported.
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith(`${origin}/`) || url.startsWith('data:')) return route.continue();
-    foreign.push(url);
-    return route.abort();
-  });
-  const page = await context.newPage();
-  const anchors = Object.fromEntries(order.entries.map((entry, index) => [entry.permalink.replace(/\/$/, ''), index]));
-  const pages = [];
-  let stylesheets = [];
-  for (const [index, entry] of order.entries.entries()) {
-    const response = await page.goto(`${origin}${entry.permalink}`, {waitUntil: 'load'});
-    if (!response?.ok()) throw new Error(`${entry.permalink}: HTTP ${response?.status()}`);
-    await page.waitForSelector('html[data-has-hydrated="true"]');
-    // Diagrams are drawn after hydration: wait until each has its SVG.
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('.docusaurus-mermaid-container')].every((box) => box.querySelector('svg')),
-    );
-    if (index === 0) {
-      stylesheets = await page.$$eval('link[rel="stylesheet"]', (links) => links.map((link) => link.href));
-    }
-    const extracted = await page.evaluate(extractPage, {index, anchors, kind: entry.kind});
-    pages.push({
-      ...extracted,
-      title: entry.title,
-      depth: entry.depth,
-      sidebar: entry.sidebar,
-      last: index === order.entries.length - 1 && /\/main\/resources\/eula$/.test(entry.permalink),
+  const offline = async (context) => {
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url.startsWith(`${origin}/`) || url.startsWith('data:')) return route.continue();
+      foreign.push(url);
+      return route.abort();
     });
-  }
+    return context;
+  };
+  const options = {locale, viewport: {width: 1100, height: 1400}};
+  // Most pages are complete in their server-rendered HTML: read them with scripts off. Pages
+  // with a diagram are loaded with scripts on, since Mermaid draws the SVG in the browser.
+  const plain = await offline(await browser.newContext({...options, javaScriptEnabled: false}));
+  await plain.route('**/*', (route) =>
+    route.request().resourceType() === 'document' || route.request().resourceType() === 'fetch' ? route.fallback() : route.abort(),
+  );
+  const live = await offline(await browser.newContext(options));
+  const anchors = Object.fromEntries(order.entries.map((entry, index) => [entry.permalink.replace(/\/$/, ''), index]));
+  const pages = new Array(order.entries.length);
+  let stylesheets = [];
+  const load = async (page, url, withScripts) => {
+    const response = await page.goto(url, {waitUntil: withScripts ? 'load' : 'domcontentloaded'});
+    if (!response?.ok()) throw new Error(`${url}: HTTP ${response?.status()}`);
+    if (!withScripts) return;
+    await page.waitForSelector('html[data-has-hydrated="true"]');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.sbx-diagram')].every((box) => box.querySelector('svg')),
+    );
+  };
+  // One page reads every page's HTML; pages with a diagram are loaded with scripts on.
+  const reader = await plain.newPage();
+  await load(reader, `${origin}${order.baseUrl}`, false);
+  stylesheets = await reader.$$eval('link[rel="stylesheet"]', (links) => links.map((l) => l.href));
+  const worker = async (queue) => {
+    let livePage;
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      const [index, entry] = next;
+      const url = `${origin}${entry.permalink}`;
+      let extracted = await reader.evaluate(extractPage, {index, anchors, kind: entry.kind, url, fetchHtml: true});
+      if (extracted.hasDiagram) {
+        livePage ??= await live.newPage();
+        await load(livePage, url, true);
+        extracted = await livePage.evaluate(extractPage, {index, anchors, kind: entry.kind, url, fetchHtml: false});
+      }
+      pages[index] = {
+        ...extracted,
+        title: entry.title,
+        depth: entry.depth,
+        sidebar: entry.sidebar,
+        last: index === order.entries.length - 1 && /\/main\/resources\/eula$/.test(entry.permalink),
+      };
+    }
+  };
+  const queue = [...order.entries.entries()];
+  await Promise.all(Array.from({length: CONCURRENCY}, () => worker(queue)));
+  await plain.close();
+  const page = await live.newPage();
   const manualUrl = `${origin}${order.baseUrl}__manual.html`;
   await page.route(manualUrl, (route) =>
     route.fulfill({
@@ -255,7 +290,7 @@ async function printLocale({browser, origin, dir, locale, version, date}) {
     tagged: true,
     outline: true,
   });
-  await context.close();
+  await live.close();
   if (foreign.length > 0) throw new Error(`requests to other hosts: ${[...new Set(foreign)].join(', ')}`);
   return {file, pages: pages.length, bytes: statSync(file).size};
 }
@@ -282,7 +317,8 @@ async function main() {
     return;
   }
   const dir = path.resolve(values.dir);
-  if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`${values.dir} holds no built site: run npm run build first`);
+  if (!existsSync(path.join(dir, 'index.html')))
+    throw new Error(`${values.dir} holds no built site: run npm run build first`);
   const {baseUrl} = readOrder('en');
   const server = createSiteServer({dir, baseUrl});
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -14,7 +14,13 @@ const hideClipboard = () => {
 
 const cases = [
   {locale: 'en', path: '/main/architecture', label: 'Copy page as Markdown', done: 'Copied', title: 'Architecture'},
-  {locale: 'it', path: '/main/architecture', label: 'Copia la pagina in Markdown', done: 'Copiata', title: 'Architettura'},
+  {
+    locale: 'it',
+    path: '/main/architecture',
+    label: 'Copia la pagina in Markdown',
+    done: 'Copiata',
+    title: 'Architettura',
+  },
 ] as const;
 
 for (const {locale, path, label, done, title} of cases) {
@@ -46,8 +52,8 @@ for (const {locale, path, label, done, title} of cases) {
 test('the button is on API pages too, and no link leads to an AI service', async ({page}) => {
   await page.goto('/api/authentication/signin');
   await expect(page.getByRole('button', {name: 'Copy page as Markdown'})).toBeVisible();
-  const external = await page.locator('article a[href^="http"]').evaluateAll((links) =>
-    links.map((link) => (link as HTMLAnchorElement).href),
-  );
+  const external = await page
+    .locator('article a[href^="http"]')
+    .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
   for (const href of external) expect(href).not.toMatch(/chatgpt|openai|claude|anthropic|gemini|perplexity/i);
 });

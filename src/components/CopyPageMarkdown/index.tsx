@@ -52,7 +52,11 @@ export default function CopyPageMarkdown(): ReactNode {
 
   const label =
     state === 'copied'
-      ? translate({id: 'theme.sbx.copyPageMarkdown.copied', message: 'Copied', description: 'Shown after the page was copied as Markdown'})
+      ? translate({
+          id: 'theme.sbx.copyPageMarkdown.copied',
+          message: 'Copied',
+          description: 'Shown after the page was copied as Markdown',
+        })
       : state === 'failed'
         ? translate({
             id: 'theme.sbx.copyPageMarkdown.failed',

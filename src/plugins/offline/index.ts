@@ -1,10 +1,11 @@
+import {readdirSync} from 'node:fs';
 import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
 import llmsTxtPlugin from '@signalwire/docusaurus-plugin-llms-txt';
 import {MANUAL_ORDER_DIR, manualOrder, type ManualEntry, type SidebarItem} from './manualOrder';
-import {llmsFullTxt, llmsTxt, markdownFile, metaDescription, type LlmsPage} from './llmsTxt';
+import {fixIndexLinks, llmsFullTxt, llmsTxt, markdownFile, metaDescription, type LlmsPage} from './llmsTxt';
 import rehypeMarkdownExport from './rehypeMarkdownExport';
 
 /** The header of each language's llms.txt (the site's title and tagline are English only). */
@@ -31,20 +32,26 @@ const OTHER_PAGES = ['', 'markdown-page'];
  * @signalwire/docusaurus-plugin-llms-txt (so the API pages carry their operations as
  * rendered, and no MDX is left); test-only pages and search are left out.
  */
-const markdownOptions = {
-  onRouteError: 'throw',
-  logLevel: 0,
-  content: {
-    enableMarkdownFiles: true,
-    // Written below, in sidebar order, with links relative to the language's root.
-    enableLlmsFullTxt: false,
-    includePages: true,
-    includeGeneratedIndex: true,
-    includeVersionedDocs: false,
-    excludeRoutes: ['**/__fixtures/**', '**/search'],
-    beforeDefaultRehypePlugins: [rehypeMarkdownExport],
-  },
-} satisfies Parameters<typeof llmsTxtPlugin>[1];
+const markdownOptions = (homePage: string) =>
+  ({
+    onRouteError: 'throw',
+    logLevel: 0,
+    content: {
+      enableMarkdownFiles: true,
+      // Written below, in sidebar order, with links relative to the language's root.
+      enableLlmsFullTxt: false,
+      includePages: true,
+      includeGeneratedIndex: true,
+      includeVersionedDocs: false,
+      excludeRoutes: ['**/__fixtures/**', '**/search'],
+      beforeDefaultRehypePlugins: [rehypeMarkdownExport],
+      // The home page's title is in its hero banner, outside the <main> the default selectors take.
+      routeRules: [homePage, homePage.replace(/\/$/, '') || '/'].map((route) => ({
+        route,
+        contentSelectors: ['#__docusaurus_skipToContent_fallback'],
+      })),
+    },
+  }) satisfies Parameters<typeof llmsTxtPlugin>[1];
 
 /**
  * The offline kit's build step, per language:
@@ -54,7 +61,7 @@ const markdownOptions = {
  *   (`npm run pdf`); the sidebars are known only to the docs plugin.
  */
 export default function offlinePlugin(context: LoadContext): Plugin {
-  const markdown = llmsTxtPlugin(context, markdownOptions);
+  const markdown = llmsTxtPlugin(context, markdownOptions(context.baseUrl));
   const locale = context.i18n.currentLocale;
   const header = LLMS_HEADER[locale as keyof typeof LLMS_HEADER] ?? LLMS_HEADER.en;
   let entries: ManualEntry[] = [];
@@ -80,10 +87,7 @@ export default function offlinePlugin(context: LoadContext): Plugin {
       const page = async (route: string, title: string | undefined, section: LlmsPage['section']) => {
         const file = markdownFile(route);
         const htmlFile = path.join(outDir, route.replace(/\/$/, ''), 'index.html');
-        const [md, html] = await Promise.all([
-          readFile(path.join(outDir, file), 'utf8'),
-          readFile(htmlFile, 'utf8'),
-        ]);
+        const [md, html] = await Promise.all([readFile(path.join(outDir, file), 'utf8'), readFile(htmlFile, 'utf8')]);
         const heading = /^# (.+)$/m.exec(md)?.[1];
         return {
           file,
@@ -93,6 +97,17 @@ export default function offlinePlugin(context: LoadContext): Plugin {
           markdown: md,
         } satisfies LlmsPage;
       };
+      // The converter writes a link to an index page (`/main/how-to/protection/`) as `.../protection/.md`.
+      await Promise.all(
+        readdirSync(outDir, {recursive: true, encoding: 'utf8'})
+          .filter((name) => name.endsWith('.md'))
+          .map(async (name) => {
+            const file = path.join(outDir, name);
+            const text = await readFile(file, 'utf8');
+            const fixed = fixIndexLinks(text);
+            if (fixed !== text) await writeFile(file, fixed);
+          }),
+      );
       const pages = await Promise.all([
         ...entries.map((entry) =>
           page(relative(entry.permalink), entry.title, entry.sidebar === 'api' ? 'api' : 'main'),

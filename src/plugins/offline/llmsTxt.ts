@@ -20,6 +20,11 @@ export function markdownFile(route: string): string {
   return bare === '' ? 'index.md' : `${bare}.md`;
 }
 
+/** `](/main/how-to/protection/.md#x)` -> `](/main/how-to/protection.md#x)`. */
+export function fixIndexLinks(markdown: string): string {
+  return markdown.replace(/\]\(([^)\s]*?)\/\.md((?:#[^)\s]*)?(?:\s"[^"]*")?)\)/g, ']($1.md$2)');
+}
+
 const ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0'};
 
 /** Decodes the character references an HTML minifier leaves in attribute values. */
@@ -41,7 +46,11 @@ export function metaDescription(html: string): string {
 }
 
 /** Link text and descriptions stay on one line and cannot close the link early. */
-const inline = (text: string) => text.replace(/\s+/g, ' ').replace(/([[\]])/g, '\\$1').trim();
+const inline = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .replace(/([[\]])/g, '\\$1')
+    .trim();
 
 /**
  * llms.txt (llmstxt.org): the title, a one-line summary, then one section per book with a link

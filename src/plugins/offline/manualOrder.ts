@@ -1,4 +1,3 @@
-
 /** One page of the printed manual, in reading order. */
 export type ManualEntry = {
   /** The page's URL path (base URL and locale prefix included). */

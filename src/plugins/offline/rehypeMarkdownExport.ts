@@ -16,7 +16,8 @@ const classes = (node: Element): string[] => {
 export default function rehypeMarkdownExport() {
   const visit = (parent: Parent) => {
     parent.children = parent.children.filter(
-      (child: RootContent) => !(child.type === 'element' && child.tagName === 'a' && classes(child).includes('hash-link')),
+      (child: RootContent) =>
+        !(child.type === 'element' && child.tagName === 'a' && classes(child).includes('hash-link')),
     );
     for (const child of parent.children) {
       if (child.type !== 'element') continue;
