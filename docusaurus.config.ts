@@ -1,4 +1,5 @@
 import {spawnSync} from 'node:child_process';
+import {readFileSync} from 'node:fs';
 import {themes as prismThemes} from 'prism-react-renderer';
 import type {Config, PluginConfig} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
@@ -37,8 +38,8 @@ const withTestFixtures = process.env.SEERBOX_TEST_FIXTURES === 'true';
 const editUrlBase = process.env.EDIT_URL_BASE ?? PLACEHOLDER_EDIT_URL_BASE;
 const editUrl = editUrlBase === '' ? undefined : editUrlBase;
 
-/** The product version these docs describe; also the docs version label. */
-const docsVersion = '25.3.0';
+/** The product version these docs describe; also the docs version label. From package.json, its one source. */
+const docsVersion: string = JSON.parse(readFileSync('package.json', 'utf8')).version;
 
 /**
  * "Last updated" dates need the git history. A source archive (GitHub's "Download ZIP", a release
@@ -166,6 +167,7 @@ const themeConfig = {
         items: [
           {label: 'Changelog', to: '/main/resources/changelog'},
           {label: 'License agreement', to: '/main/resources/eula'},
+          {label: 'Downloads (PDF, offline)', to: '/main/resources/downloads'},
         ],
       },
     ],

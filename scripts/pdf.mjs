@@ -2,6 +2,7 @@
 // The PDF manual of each language: the built site, printed by Debian's Chromium
 // (Playwright's page.pdf) from one document made of every page of the user guide
 // in sidebar order, then the REST API reference, then the EULA summary.
+/* global document, DOMParser, CSS, location -- extractPage and the diagram check run in the browser */
 import {existsSync, mkdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -84,9 +85,7 @@ const escapeHtml = (text) =>
  */
 async function extractPage({index, anchors, kind, url, fetchHtml}) {
   // A page without scripts is read from its HTML, parsed here, without loading it.
-  const doc = fetchHtml
-    ? new DOMParser().parseFromString(await (await fetch(url)).text(), 'text/html')
-    : document;
+  const doc = fetchHtml ? new DOMParser().parseFromString(await (await fetch(url)).text(), 'text/html') : document;
   // A category's page: its heading and description (the cards repeat the pages that follow).
   const article =
     (kind === 'category' ? doc.querySelector('[class*="generatedIndexPage"]') : doc.querySelector('article')) ??
@@ -227,7 +226,9 @@ async function printLocale({browser, origin, dir, locale, version, date}) {
   // with a diagram are loaded with scripts on, since Mermaid draws the SVG in the browser.
   const plain = await offline(await browser.newContext({...options, javaScriptEnabled: false}));
   await plain.route('**/*', (route) =>
-    route.request().resourceType() === 'document' || route.request().resourceType() === 'fetch' ? route.fallback() : route.abort(),
+    route.request().resourceType() === 'document' || route.request().resourceType() === 'fetch'
+      ? route.fallback()
+      : route.abort(),
   );
   const live = await offline(await browser.newContext(options));
   const anchors = Object.fromEntries(order.entries.map((entry, index) => [entry.permalink.replace(/\/$/, ''), index]));

@@ -46,7 +46,7 @@ const markdownOptions = (homePage: string) =>
       excludeRoutes: ['**/__fixtures/**', '**/search'],
       beforeDefaultRehypePlugins: [rehypeMarkdownExport],
       // The home page's title is in its hero banner, outside the <main> the default selectors take.
-      routeRules: [homePage, homePage.replace(/\/$/, '') || '/'].map((route) => ({
+      routeRules: [...new Set([homePage, homePage.replace(/\/$/, '') || '/'])].map((route) => ({
         route,
         contentSelectors: ['#__docusaurus_skipToContent_fallback'],
       })),
