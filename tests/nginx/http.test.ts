@@ -342,7 +342,10 @@ test('Markdown twins, llms.txt and the PDF manuals: media types, charset, header
   for (const file of readdirSync(path.join(buildDir, 'downloads')).filter((name) => name.endsWith('.pdf'))) {
     cases.push([`/downloads/${file}`, 'application/pdf']);
   }
-  assert.ok(cases.some(([, type]) => type === 'application/pdf'), 'the build has the PDF manuals');
+  assert.ok(
+    cases.some(([, type]) => type === 'application/pdf'),
+    'the build has the PDF manuals',
+  );
   for (const [sitePath, type] of cases) {
     const response = await get(url(sitePath), {headers: {'Accept-Encoding': 'gzip'}});
     assert.equal(response.status, 200, sitePath);

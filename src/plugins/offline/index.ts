@@ -1,3 +1,4 @@
+// cspell:locale en,it
 import {readdirSync} from 'node:fs';
 import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
@@ -32,26 +33,20 @@ const OTHER_PAGES = ['', 'markdown-page'];
  * @signalwire/docusaurus-plugin-llms-txt (so the API pages carry their operations as
  * rendered, and no MDX is left); test-only pages and search are left out.
  */
-const markdownOptions = (homePage: string) =>
-  ({
-    onRouteError: 'throw',
-    logLevel: 0,
-    content: {
-      enableMarkdownFiles: true,
-      // Written below, in sidebar order, with links relative to the language's root.
-      enableLlmsFullTxt: false,
-      includePages: true,
-      includeGeneratedIndex: true,
-      includeVersionedDocs: false,
-      excludeRoutes: ['**/__fixtures/**', '**/search'],
-      beforeDefaultRehypePlugins: [rehypeMarkdownExport],
-      // The home page's title is in its hero banner, outside the <main> the default selectors take.
-      routeRules: [...new Set([homePage, homePage.replace(/\/$/, '') || '/'])].map((route) => ({
-        route,
-        contentSelectors: ['#__docusaurus_skipToContent_fallback'],
-      })),
-    },
-  }) satisfies Parameters<typeof llmsTxtPlugin>[1];
+const markdownOptions = {
+  onRouteError: 'throw',
+  logLevel: 0,
+  content: {
+    enableMarkdownFiles: true,
+    // Written below, in sidebar order, with links relative to the language's root.
+    enableLlmsFullTxt: false,
+    includePages: true,
+    includeGeneratedIndex: true,
+    includeVersionedDocs: false,
+    excludeRoutes: ['**/__fixtures/**', '**/search'],
+    beforeDefaultRehypePlugins: [rehypeMarkdownExport],
+  },
+} satisfies Parameters<typeof llmsTxtPlugin>[1];
 
 /**
  * The offline kit's build step, per language:
@@ -61,7 +56,7 @@ const markdownOptions = (homePage: string) =>
  *   (`npm run pdf`); the sidebars are known only to the docs plugin.
  */
 export default function offlinePlugin(context: LoadContext): Plugin {
-  const markdown = llmsTxtPlugin(context, markdownOptions(context.baseUrl));
+  const markdown = llmsTxtPlugin(context, markdownOptions);
   const locale = context.i18n.currentLocale;
   const header = LLMS_HEADER[locale as keyof typeof LLMS_HEADER] ?? LLMS_HEADER.en;
   let entries: ManualEntry[] = [];
@@ -89,12 +84,16 @@ export default function offlinePlugin(context: LoadContext): Plugin {
         const htmlFile = path.join(outDir, route.replace(/\/$/, ''), 'index.html');
         const [md, html] = await Promise.all([readFile(path.join(outDir, file), 'utf8'), readFile(htmlFile, 'utf8')]);
         const heading = /^# (.+)$/m.exec(md)?.[1];
+        // The home page's title sits in its banner, outside the content the converter takes.
+        const pageTitle = title ?? heading ?? header.title;
+        const markdownText = heading ? md : `# ${pageTitle}\n\n${md}`;
+        if (markdownText !== md) await writeFile(path.join(outDir, file), markdownText);
         return {
           file,
-          title: title ?? heading ?? route,
+          title: pageTitle,
           description: metaDescription(html),
           section,
-          markdown: md,
+          markdown: markdownText,
         } satisfies LlmsPage;
       };
       // The converter writes a link to an index page (`/main/how-to/protection/`) as `.../protection/.md`.
