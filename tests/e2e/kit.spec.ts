@@ -57,3 +57,18 @@ test('the button is on API pages too, and no link leads to an AI service', async
     .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
   for (const href of external) expect(href).not.toMatch(/chatgpt|openai|claude|anthropic|gemini|perplexity/i);
 });
+
+for (const locale of ['en', 'it'] as const) {
+  test(`${locale}: the Downloads page links both PDF manuals, and the footer links the page`, async ({page}) => {
+    await page.goto(localePath('/main/resources/downloads', locale));
+    const links = page.locator('article a[href$=".pdf"]');
+    await expect(links).toHaveCount(2);
+    for (const href of await links.evaluateAll((all) => all.map((a) => (a as HTMLAnchorElement).href))) {
+      const response = await page.request.get(href);
+      expect(response.status(), href).toBe(200);
+      expect(response.headers()['content-type'], href).toBe('application/pdf');
+    }
+    await page.goto(localePath('/', locale));
+    await expect(page.locator(`footer a[href$="/main/resources/downloads"]`)).toHaveCount(1);
+  });
+}
