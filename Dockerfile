@@ -21,10 +21,14 @@ ENV BASE_URL=${BASE_URL} SITE_URL=${SITE_URL}
 # No git here and no .git in the context: the pages are built without their
 # "Last updated" dates (a build from a clone with its history has them).
 WORKDIR /src
+# The build prints the PDF manuals with Chromium (scripts/pdf.mjs).
+RUN apt-get update -qq \
+ && apt-get install -y -qq --no-install-recommends chromium \
+ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-# `npm run build` also runs the postbuild step: scripts/csp-hashes.mjs and scripts/precompress.mjs.
+# `npm run build` also runs the postbuild step: scripts/csp-hashes.mjs, scripts/pdf.mjs and scripts/precompress.mjs.
 RUN npm run build
 
 # ---- Stage 2: serve it. The tag is a pin to review: use the current stable

@@ -1,4 +1,5 @@
 import {spawnSync} from 'node:child_process';
+import {readFileSync} from 'node:fs';
 import {themes as prismThemes} from 'prism-react-renderer';
 import type {Config, PluginConfig} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
@@ -13,6 +14,7 @@ import slimSearchBundle from './src/plugins/slimSearchBundle';
 import robotsTxtPlugin from './src/plugins/robotsTxt';
 import swaggerBaseUrlPlugin from './src/plugins/swaggerBaseUrl';
 import notFoundRoutesPlugin from './src/plugins/notFoundRoutes';
+import offlinePlugin from './src/plugins/offline';
 import {searchResultLimits} from './src/search/options.mjs';
 import {PLACEHOLDER_EDIT_URL_BASE, PLACEHOLDER_SITE_URL, placeholderWarnings} from './src/utils/placeholders';
 
@@ -38,8 +40,8 @@ const withTestFixtures = process.env.SEERBOX_TEST_FIXTURES === 'true';
 const editUrlBase = process.env.EDIT_URL_BASE ?? PLACEHOLDER_EDIT_URL_BASE;
 const editUrl = editUrlBase === '' ? undefined : editUrlBase;
 
-/** The product version these docs describe; also the docs version label. */
-const docsVersion = '25.3.0';
+/** The product version these docs describe; also the docs version label. From package.json, its one source. */
+const docsVersion: string = JSON.parse(readFileSync('package.json', 'utf8')).version;
 
 /**
  * "Last updated" dates need the git history. A source archive (GitHub's "Download ZIP", a release
@@ -172,6 +174,7 @@ const themeConfig = {
         items: [
           {label: 'Changelog', to: '/main/resources/changelog'},
           {label: 'License agreement', to: '/main/resources/eula'},
+          {label: 'Downloads (PDF, offline)', to: '/main/resources/downloads'},
         ],
       },
     ],
@@ -279,6 +282,8 @@ export default {
     robotsTxtPlugin,
     swaggerBaseUrlPlugin,
     notFoundRoutesPlugin,
+    // Each page as Markdown next to its HTML, llms.txt and llms-full.txt, the PDF manual's order.
+    offlinePlugin,
     ...(withTestFixtures
       ? ([
           ['content-docs', fixtureDocsOptions],
@@ -303,7 +308,7 @@ export default {
           rehypePlugins: [rehypeScrollRegions],
         },
         theme: {
-          customCss: './src/css/custom.css',
+          customCss: ['./src/css/custom.css', './src/css/print.css'],
         },
         // One sitemap per locale (/sitemap.xml, /it/sitemap.xml), listed in robots.txt.
         sitemap: {

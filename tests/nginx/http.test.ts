@@ -327,3 +327,30 @@ test('only GET and HEAD are served', async () => {
     assertSecurityHeaders(response, method);
   }
 });
+
+test('Markdown twins, llms.txt and the PDF manuals: media types, charset, headers', async () => {
+  const cases: Array<[string, string]> = [];
+  for (const locale of ['en', 'it'] as const) {
+    const prefix = locale === 'en' ? '' : `${italian}`;
+    cases.push(
+      [`${prefix}/main/architecture.md`, 'text/markdown; charset=utf-8'],
+      [`${prefix}/api/authentication/signin.md`, 'text/markdown; charset=utf-8'],
+      [`${prefix}/llms.txt`, 'text/plain; charset=utf-8'],
+      [`${prefix}/llms-full.txt`, 'text/plain; charset=utf-8'],
+    );
+  }
+  for (const file of readdirSync(path.join(buildDir, 'downloads')).filter((name) => name.endsWith('.pdf'))) {
+    cases.push([`/downloads/${file}`, 'application/pdf']);
+  }
+  assert.ok(
+    cases.some(([, type]) => type === 'application/pdf'),
+    'the build has the PDF manuals',
+  );
+  for (const [sitePath, type] of cases) {
+    const response = await get(url(sitePath), {headers: {'Accept-Encoding': 'gzip'}});
+    assert.equal(response.status, 200, sitePath);
+    assert.equal(header(response, 'content-type'), type, sitePath);
+    assertSecurityHeaders(response, sitePath);
+    assert.ok(decoded(response).equals(readFileSync(path.join(buildDir, sitePath))), sitePath);
+  }
+});

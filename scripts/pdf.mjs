@@ -1,0 +1,349 @@
+#!/usr/bin/env node
+// The PDF manual of each language: the built site, printed by Debian's Chromium
+// (Playwright's page.pdf) from one document made of every page of the user guide
+// in sidebar order, then the REST API reference, then the EULA summary.
+/* global document, DOMParser, CSS, location -- extractPage and the diagram check run in the browser */
+import {existsSync, mkdirSync, readFileSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {parseArgs} from 'node:util';
+import {chromium} from '@playwright/test';
+import {chromiumArgs, chromiumExecutable} from './lib/chromium.mjs';
+import {createSiteServer} from './serve.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const USAGE = `Usage: node scripts/pdf.mjs [--dir DIR] [--locale LOCALE]... [--date YYYY-MM-DD]
+
+Prints the PDF manual of each language from a built site (npm run build first):
+DIR/downloads/seer-box-docs-RELEASE-LOCALE.pdf, RELEASE from package.json.
+Each has a cover (product, release, language, build date), a linked table of
+contents, bookmarks for every page and its sections, a tagged (accessible)
+structure, the release and "page X of Y" on every page, links that jump inside
+the file, and the diagrams as vectors.
+The reading order comes from the build (.docusaurus/seerbox-manual/LOCALE.json).
+  --dir DIR         the built site (default: build)
+  --locale LOCALE   en or it; repeat for both (default: both)
+  --date DATE       the build date printed on the cover (default: today, UTC)
+  --help            show this help
+
+Needs Chromium (Debian: apt-get install chromium; CHROMIUM_PATH overrides).
+No request leaves this machine: the site is served on 127.0.0.1 and any other
+request fails the run.
+Exit status: 0 done, 1 a step failed, 2 bad arguments.`;
+
+/** Words of the manual's own pages (cover, contents, running header and footer). */
+export const WORDS = {
+  en: {
+    language: 'English',
+    manual: 'User guide and REST API reference',
+    release: 'Release',
+    built: 'Built on',
+    contents: 'Contents',
+    page: (n, total) => `page ${n} of ${total}`,
+    guide: 'User guide',
+    api: 'REST API reference',
+    appendix: 'License',
+  },
+  it: {
+    language: 'Italiano',
+    manual: 'Guida utente e riferimento delle REST API',
+    release: 'Release',
+    built: 'Generato il',
+    contents: 'Indice',
+    page: (n, total) => `pagina ${n} di ${total}`,
+    guide: 'Guida utente',
+    api: 'Riferimento delle REST API',
+    appendix: 'Licenza',
+  },
+};
+
+/** The release, from its one source. */
+export function release() {
+  return JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
+}
+
+/** Where the PDF of a language goes, below the built site. */
+export function pdfPath(dir, locale, version = release()) {
+  return path.join(dir, 'downloads', `seer-box-docs-${version}-${locale}.pdf`);
+}
+
+/** The reading order the build left for a language. */
+export function readOrder(locale) {
+  const file = path.join(ROOT, '.docusaurus', 'seerbox-manual', `${locale}.json`);
+  if (!existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: run npm run build first`);
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+const escapeHtml = (text) =>
+  String(text).replace(/[&<>"']/g, (c) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'})[c]);
+
+/**
+ * Runs in the browser on a rendered page: the article's content, cleaned of site furniture,
+ * with ids made unique in the manual (`p3-...`) and links to other pages of the manual turned
+ * into links inside the document. Links to pages outside it keep no target.
+ */
+async function extractPage({index, anchors, kind, url, fetchHtml}) {
+  // A page without scripts is read from its HTML, parsed here, without loading it.
+  const doc = fetchHtml ? new DOMParser().parseFromString(await (await fetch(url)).text(), 'text/html') : document;
+  // A category's page: its heading and description (the cards repeat the pages that follow).
+  const article =
+    (kind === 'category' ? doc.querySelector('[class*="generatedIndexPage"]') : doc.querySelector('article')) ??
+    doc.querySelector('main');
+  const clone = article.cloneNode(true);
+  const drop = [
+    '.sbx-copy-page',
+    '.theme-doc-footer',
+    '.theme-doc-breadcrumbs',
+    '.theme-doc-toc-mobile',
+    '.theme-doc-version-badge',
+    '.hash-link',
+    'button',
+    'nav',
+    '[role="tablist"]',
+  ];
+  for (const element of clone.querySelectorAll(drop.join(','))) element.remove();
+  if (kind === 'category') for (const element of clone.querySelectorAll('article, footer')) element.remove();
+  // Tab panels: all printed, each under its tab's label.
+  for (const panel of article.querySelectorAll('[role="tabpanel"]')) {
+    const tab = doc.getElementById(panel.getAttribute('aria-labelledby') ?? '');
+    const copy = panel.id ? clone.querySelector(`[id="${CSS.escape(panel.id)}"]`) : null;
+    if (!copy || !tab) continue;
+    copy.hidden = false;
+    const label = doc.createElement('p');
+    label.className = 'sbx-manual-tab';
+    label.textContent = tab.textContent.trim();
+    copy.before(label);
+  }
+  for (const element of clone.querySelectorAll('[hidden]')) element.hidden = false;
+  for (const details of clone.querySelectorAll('details')) details.open = true;
+  for (const element of clone.querySelectorAll('[id]')) element.id = `p${index}-${element.id}`;
+  for (const link of clone.querySelectorAll('a[href]')) {
+    const href = new URL(link.getAttribute('href'), url);
+    if (href.origin !== location.origin) continue;
+    const target = anchors[href.pathname.replace(/\/$/, '')];
+    if (target === undefined) {
+      link.removeAttribute('href');
+      continue;
+    }
+    const fragment = decodeURIComponent(href.hash.slice(1));
+    link.setAttribute('href', fragment ? `#p${target}-${fragment}` : `#p${target}`);
+  }
+  const title = clone.querySelector('h1')?.textContent.trim() ?? doc.title;
+  const sections = [...clone.querySelectorAll('h2')].map((h2) => ({id: h2.id, text: h2.textContent.trim()}));
+  const hasDiagram = clone.querySelector('.sbx-diagram') !== null && clone.querySelector('.sbx-diagram svg') === null;
+  return {html: clone.innerHTML, title, sections, hasDiagram};
+}
+
+/** The whole manual as one HTML document, styled by the site's own stylesheets and print rules. */
+export function manualHtml({locale, version, date, stylesheets, pages}) {
+  const words = WORDS[locale];
+  const part = (sidebar, isLast) => (isLast ? words.appendix : sidebar === 'api' ? words.api : words.guide);
+  let previousPart = '';
+  const toc = pages
+    .map((page, index) => {
+      const partName = part(page.sidebar, page.last);
+      const heading = partName !== previousPart ? `<li class="sbx-toc-part">${escapeHtml(partName)}</li>` : '';
+      previousPart = partName;
+      return `${heading}<li class="sbx-toc-depth-${page.depth}"><a href="#p${index}">${escapeHtml(page.title)}</a></li>`;
+    })
+    .join('');
+  const body = pages
+    .map((page, index) => `<section class="sbx-manual-page" id="p${index}">${page.html}</section>`)
+    .join('\n');
+  return `<!doctype html>
+<html lang="${locale}" dir="ltr" data-theme="light">
+<head>
+<meta charset="utf-8">
+<title>Seer Box ${escapeHtml(version)}: ${escapeHtml(words.manual)}</title>
+${stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n')}
+<style>
+  body { margin: 0; }
+  .sbx-manual-page { break-before: page; }
+  .sbx-manual-cover { height: 240mm; display: flex; flex-direction: column; justify-content: center; }
+  .sbx-manual-cover .sbx-product { font-size: 34pt; font-weight: 700; margin: 0 0 6mm; }
+  .sbx-manual-cover p { font-size: 14pt; margin: 0 0 3mm; }
+  .sbx-manual-toc { break-before: page; }
+  .sbx-manual-toc ol { list-style: none; padding: 0; }
+  .sbx-manual-toc li { margin: 0.15em 0; }
+  .sbx-toc-part { font-weight: 700; margin-top: 0.8em !important; }
+  .sbx-toc-depth-1 { padding-left: 1.2em; } .sbx-toc-depth-2 { padding-left: 2.4em; } .sbx-toc-depth-3 { padding-left: 3.6em; }
+  .sbx-manual-toc a { text-decoration: none; }
+  .sbx-manual-tab { font-weight: 700; margin: 0.8em 0 0.3em; }
+  .markdown a[href^='#']::after { content: none; }
+</style>
+</head>
+<body>
+<main>
+<div class="sbx-manual-cover" role="group" aria-label="${escapeHtml(words.manual)}">
+  <p class="sbx-product">Seer Box</p>
+  <p>${escapeHtml(words.manual)}</p>
+  <p>${escapeHtml(words.release)} ${escapeHtml(version)} · ${escapeHtml(words.language)}</p>
+  <p>${escapeHtml(words.built)} ${escapeHtml(date)}</p>
+  <p>Pluribus One S.r.l.</p>
+</div>
+<nav class="sbx-manual-toc" aria-label="${escapeHtml(words.contents)}">
+<h1 id="contents">${escapeHtml(words.contents)}</h1>
+<ol>${toc}</ol>
+</nav>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+/** Running header and footer (Chromium fills in the page numbers). */
+export function headerFooter(locale, version) {
+  const words = WORDS[locale];
+  const style = 'font-size:8pt;width:100%;margin:0 14mm;display:flex;justify-content:space-between;color:#333';
+  return {
+    headerTemplate: `<div style="${style}"><span>Seer Box ${escapeHtml(version)}</span><span>${escapeHtml(words.manual)}</span></div>`,
+    footerTemplate: `<div style="${style}"><span>Seer Box ${escapeHtml(version)} · ${escapeHtml(words.language)}</span><span>${words.page(
+      '<span class="pageNumber"></span>',
+      '<span class="totalPages"></span>',
+    )}</span></div>`,
+  };
+}
+
+/** Pages printed at once: the machine's two cores are shared with the rest of the build. */
+const CONCURRENCY = 2;
+
+async function printLocale({browser, origin, dir, locale, version, date}) {
+  const order = readOrder(locale);
+  const foreign = [];
+  // Nothing may leave the machine: every other host is refused and reported.
+  const offline = async (context) => {
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url.startsWith(`${origin}/`) || url.startsWith('data:')) return route.continue();
+      foreign.push(url);
+      return route.abort();
+    });
+    return context;
+  };
+  const options = {locale, viewport: {width: 1100, height: 1400}};
+  // Most pages are complete in their server-rendered HTML: read them with scripts off. Pages
+  // with a diagram are loaded with scripts on, since Mermaid draws the SVG in the browser.
+  const plain = await offline(await browser.newContext({...options, javaScriptEnabled: false}));
+  await plain.route('**/*', (route) =>
+    route.request().resourceType() === 'document' || route.request().resourceType() === 'fetch'
+      ? route.fallback()
+      : route.abort(),
+  );
+  const live = await offline(await browser.newContext(options));
+  const anchors = Object.fromEntries(order.entries.map((entry, index) => [entry.permalink.replace(/\/$/, ''), index]));
+  const pages = new Array(order.entries.length);
+  let stylesheets = [];
+  const load = async (page, url, withScripts) => {
+    const response = await page.goto(url, {waitUntil: withScripts ? 'load' : 'domcontentloaded'});
+    if (!response?.ok()) throw new Error(`${url}: HTTP ${response?.status()}`);
+    if (!withScripts) return;
+    await page.waitForSelector('html[data-has-hydrated="true"]');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.sbx-diagram')].every((box) => box.querySelector('svg')),
+    );
+  };
+  // One page reads every page's HTML; pages with a diagram are loaded with scripts on.
+  const reader = await plain.newPage();
+  await load(reader, `${origin}${order.baseUrl}`, false);
+  stylesheets = await reader.$$eval('link[rel="stylesheet"]', (links) => links.map((l) => l.href));
+  const worker = async (queue) => {
+    let livePage;
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      const [index, entry] = next;
+      const url = `${origin}${entry.permalink}`;
+      let extracted = await reader.evaluate(extractPage, {index, anchors, kind: entry.kind, url, fetchHtml: true});
+      if (extracted.hasDiagram) {
+        livePage ??= await live.newPage();
+        await load(livePage, url, true);
+        extracted = await livePage.evaluate(extractPage, {index, anchors, kind: entry.kind, url, fetchHtml: false});
+      }
+      pages[index] = {
+        ...extracted,
+        title: entry.title,
+        depth: entry.depth,
+        sidebar: entry.sidebar,
+        last: index === order.entries.length - 1 && /\/main\/resources\/eula$/.test(entry.permalink),
+      };
+    }
+  };
+  const queue = [...order.entries.entries()];
+  await Promise.all(Array.from({length: CONCURRENCY}, () => worker(queue)));
+  await plain.close();
+  const page = await live.newPage();
+  const manualUrl = `${origin}${order.baseUrl}__manual.html`;
+  await page.route(manualUrl, (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: manualHtml({locale, version, date, stylesheets, pages}),
+    }),
+  );
+  await page.goto(manualUrl, {waitUntil: 'load'});
+  const file = pdfPath(dir, locale, version);
+  mkdirSync(path.dirname(file), {recursive: true});
+  await page.pdf({
+    path: file,
+    format: 'A4',
+    printBackground: true,
+    displayHeaderFooter: true,
+    ...headerFooter(locale, version),
+    margin: {top: '18mm', bottom: '18mm', left: '14mm', right: '14mm'},
+    tagged: true,
+    outline: true,
+  });
+  await live.close();
+  if (foreign.length > 0) throw new Error(`requests to other hosts: ${[...new Set(foreign)].join(', ')}`);
+  return {file, pages: pages.length, bytes: statSync(file).size};
+}
+
+async function main() {
+  let values;
+  try {
+    ({values} = parseArgs({
+      options: {
+        dir: {type: 'string', default: 'build'},
+        locale: {type: 'string', multiple: true, default: ['en', 'it']},
+        date: {type: 'string', default: new Date().toISOString().slice(0, 10)},
+        help: {type: 'boolean', default: false},
+      },
+    }));
+    for (const locale of values.locale) if (!WORDS[locale]) throw new Error(`unknown locale "${locale}" (en or it)`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date)) throw new Error(`--date must be YYYY-MM-DD, got "${values.date}"`);
+  } catch (error) {
+    console.error(`pdf: ${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const dir = path.resolve(values.dir);
+  if (!existsSync(path.join(dir, 'index.html')))
+    throw new Error(`${values.dir} holds no built site: run npm run build first`);
+  const {baseUrl} = readOrder('en');
+  const server = createSiteServer({dir, baseUrl});
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const browser = await chromium.launch({executablePath: chromiumExecutable(), args: chromiumArgs});
+  const version = release();
+  try {
+    for (const locale of values.locale) {
+      const started = process.hrtime.bigint();
+      const result = await printLocale({browser, origin, dir, locale, version, date: values.date});
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      console.log(
+        `pdf: ${path.relative(ROOT, result.file)}: ${result.pages} pages of the site, ${(result.bytes / 1024 / 1024).toFixed(2)} MB, ${seconds.toFixed(1)} s`,
+      );
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(`pdf: ${error.message}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,49 @@
+import type {ReactNode} from 'react';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import Translate from '@docusaurus/Translate';
+
+/** The PDF manual of a language, as scripts/pdf.mjs names it. */
+export const pdfName = (release: string, locale: string): string => `seer-box-docs-${release}-${locale}.pdf`;
+
+/** The site's root: the base URL without the language's folder (`/it/` -> `/`), where the PDFs are. */
+export function siteRoot(baseUrl: string, currentLocale: string, defaultLocale: string): string {
+  return currentLocale === defaultLocale ? baseUrl : baseUrl.replace(new RegExp(`${currentLocale}/$`), '');
+}
+
+function PdfLink({release, locale, children}: {release: string; locale: 'en' | 'it'; children: ReactNode}) {
+  const {siteConfig, i18n} = useDocusaurusContext();
+  const href = `${siteRoot(siteConfig.baseUrl, i18n.currentLocale, i18n.defaultLocale)}downloads/${pdfName(release, locale)}`;
+  return (
+    // A file of the build, one for both languages, not a page of the router: a plain link.
+    // eslint-disable-next-line @docusaurus/no-html-links
+    <a href={href} download hrefLang={locale} type="application/pdf">
+      {children}
+    </a>
+  );
+}
+
+/** The two PDF manuals of the documented release (the release comes from package.json). */
+export default function Downloads(): ReactNode {
+  const {siteConfig} = useDocusaurusContext();
+  const release = String(siteConfig.customFields?.docsVersion ?? '');
+  return (
+    <ul>
+      <li>
+        <PdfLink release={release} locale="en">
+          <Translate id="sbx.downloads.pdfEnglish" values={{release}} description="Link to the English PDF manual">
+            {'Seer Box {release} manual, English (PDF)'}
+          </Translate>
+        </PdfLink>
+        : <code>{pdfName(release, 'en')}</code>
+      </li>
+      <li>
+        <PdfLink release={release} locale="it">
+          <Translate id="sbx.downloads.pdfItalian" values={{release}} description="Link to the Italian PDF manual">
+            {'Seer Box {release} manual, Italian (PDF)'}
+          </Translate>
+        </PdfLink>
+        : <code>{pdfName(release, 'it')}</code>
+      </li>
+    </ul>
+  );
+}
