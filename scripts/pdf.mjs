@@ -104,11 +104,16 @@ async function extractPage({index, anchors, kind, url, fetchHtml}) {
   ];
   for (const element of clone.querySelectorAll(drop.join(','))) element.remove();
   if (kind === 'category') for (const element of clone.querySelectorAll('article, footer')) element.remove();
-  // Tab panels: all printed, each under its tab's label.
+  // Tab panels: all printed, each under its tab's label; but an API operation's examples only in
+  // their first language (curl): the other three say the same, and printing them doubled the manual.
   for (const panel of article.querySelectorAll('[role="tabpanel"]')) {
     const tab = doc.getElementById(panel.getAttribute('aria-labelledby') ?? '');
     const copy = panel.id ? clone.querySelector(`[id="${CSS.escape(panel.id)}"]`) : null;
     if (!copy || !tab) continue;
+    if (panel.closest('.api-operation') && panel.parentElement?.firstElementChild !== panel) {
+      copy.remove();
+      continue;
+    }
     copy.hidden = false;
     const label = doc.createElement('p');
     label.className = 'sbx-manual-tab';
