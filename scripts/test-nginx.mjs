@@ -389,7 +389,7 @@ export function stageDocroot(buildDir, docroot, basePath = '/') {
  * Renders the configuration for one build, starts nginx, runs the checks,
  * stops nginx. Returns the number of failed steps.
  */
-async function serveAndCheck({work, name, buildDir, cspInclude, basePath, port, frameAncestors, brotli, browser, tls}) {
+async function serveAndCheck({work, name, buildDir, cspInclude, basePath, port, frameAncestors, brotli, pdf, browser, tls}) {
   const folder = path.join(work, name);
   const conf = path.join(folder, 'conf');
   const runtime = path.join(folder, 'run');
@@ -434,6 +434,7 @@ async function serveAndCheck({work, name, buildDir, cspInclude, basePath, port, 
       NGINX_BUILD_DIR: path.resolve(buildDir),
       NGINX_BROTLI: brotli ? '1' : '0',
       NGINX_FRAME_ANCESTORS: frameAncestors,
+      NGINX_PDF: pdf ? '1' : '0',
       // The HTTPS checks: the redirecting HTTP origin, and trust in the throw-away certificate.
       ...(tls && {NGINX_HTTP_URL: `http://127.0.0.1:${port}`, NODE_EXTRA_CA_CERTS: tls.certificate}),
     };
@@ -518,6 +519,7 @@ async function main(argv) {
       port: options.port,
       frameAncestors: "'none'",
       brotli: existsSync(BROTLI_MODULE),
+      pdf: true,
     };
     failures += await serveAndCheck({...root, browser: options.browser && 'all'});
     if (options.https) failures += await httpsPass(root, options);
@@ -544,6 +546,8 @@ async function main(argv) {
         // An origin instead of 'none', to show the setting reaches the header.
         frameAncestors: 'https://seerbox.example.internal',
         brotli: false,
+        // Printing the manuals again would only repeat the root run's check of them.
+        pdf: false,
         // The root run visits every route; here one of each kind per language.
         browser: options.browser && 'sample',
       });
