@@ -389,7 +389,19 @@ export function stageDocroot(buildDir, docroot, basePath = '/') {
  * Renders the configuration for one build, starts nginx, runs the checks,
  * stops nginx. Returns the number of failed steps.
  */
-async function serveAndCheck({work, name, buildDir, cspInclude, basePath, port, frameAncestors, brotli, pdf, browser, tls}) {
+async function serveAndCheck({
+  work,
+  name,
+  buildDir,
+  cspInclude,
+  basePath,
+  port,
+  frameAncestors,
+  brotli,
+  pdf,
+  browser,
+  tls,
+}) {
   const folder = path.join(work, name);
   const conf = path.join(folder, 'conf');
   const runtime = path.join(folder, 'run');
