@@ -1,7 +1,7 @@
 import {spawnSync} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import {themes as prismThemes} from 'prism-react-renderer';
-import type {Config, PluginConfig} from '@docusaurus/types';
+import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
@@ -26,10 +26,11 @@ const baseUrl = process.env.BASE_URL ?? '/';
 /** Kill switch for Docusaurus Faster (Rspack, SWC, Lightning CSS): `DOCUSAURUS_FASTER=false`. */
 const isFaster = process.env.DOCUSAURUS_FASTER !== 'false';
 /**
- * Test-only pages (`tests/fixtures/docs`, under `/__fixtures/`), built only
- * when `SEERBOX_TEST_FIXTURES=true`: `npm test` sets it, production builds never do.
+ * `SEERBOX_TEST_FIXTURES=true` builds, instead of the site, a small site of test-only pages
+ * (tests/fixtures, under `/__fixtures/`) with the same theme: `npm run build:fixtures` writes it
+ * to build-fixtures/, which the browser tests serve beside the production build they test.
  */
-const withTestFixtures = process.env.SEERBOX_TEST_FIXTURES === 'true';
+const fixturesOnly = process.env.SEERBOX_TEST_FIXTURES === 'true';
 
 /**
  * Where "Edit this page" links point: the repository's edit URL for the branch, ending in `/`
@@ -56,7 +57,7 @@ if (!hasGitHistory && !process.env.SEERBOX_NO_GIT_NOTICE_SHOWN) {
 }
 
 // A production build for readers must not publish links to placeholders: say so once per build.
-if (process.env.NODE_ENV === 'production' && !withTestFixtures && !process.env.SEERBOX_PLACEHOLDER_NOTICE_SHOWN) {
+if (process.env.NODE_ENV === 'production' && !fixturesOnly && !process.env.SEERBOX_PLACEHOLDER_NOTICE_SHOWN) {
   process.env.SEERBOX_PLACEHOLDER_NOTICE_SHOWN = '1';
   for (const warning of placeholderWarnings({siteUrl, editUrlBase})) console.warn(`[WARNING] ${warning}`);
 }
@@ -100,9 +101,8 @@ const docsOptions = {
   rehypePlugins: [rehypeScrollRegions, rehypeApiColumns],
 } satisfies DocsOptions;
 
-/** A second docs instance holding pages that exist only to be tested (no Italian twins on purpose). */
+/** The fixtures site's docs: pages that exist only to be tested (no Italian twins on purpose). */
 const fixtureDocsOptions = {
-  id: 'fixtures',
   path: 'tests/fixtures/docs',
   routeBasePath: '__fixtures',
   sidebarPath: false,
@@ -144,40 +144,48 @@ const themeConfig = {
       height: 32,
     },
     items: [
-      {type: 'docSidebar', sidebarId: 'main', position: 'left', label: 'Docs'},
-      {type: 'docSidebar', sidebarId: 'api', position: 'left', label: 'API'},
-      {type: 'custom-apiReference', position: 'left', label: 'API Reference'},
+      // The fixtures site has neither sidebar.
+      ...(fixturesOnly
+        ? []
+        : ([
+            {type: 'docSidebar', sidebarId: 'main', position: 'left', label: 'Docs'},
+            {type: 'docSidebar', sidebarId: 'api', position: 'left', label: 'API'},
+            {type: 'custom-apiReference', position: 'left', label: 'API Reference'},
+          ] as const)),
       {type: 'localeDropdown', position: 'right'},
     ],
   },
   footer: {
     style: 'dark',
-    links: [
-      {
-        title: 'User guide',
-        items: [
-          {label: 'Quick start', to: '/main/quickstart'},
-          {label: 'Architecture', to: '/main/architecture'},
-          {label: 'Installation', to: '/category/installation'},
+    // The fixtures site has none of the pages the footer links.
+    links: fixturesOnly
+      ? []
+      : [
+          {
+            title: 'User guide',
+            items: [
+              {label: 'Quick start', to: '/main/quickstart'},
+              {label: 'Architecture', to: '/main/architecture'},
+              {label: 'Installation', to: '/category/installation'},
+            ],
+          },
+          {
+            title: 'REST API',
+            items: [
+              {label: 'Sign-in', to: '/api/authentication/signin'},
+              {label: 'Analysis', to: '/category/analysis'},
+              {label: 'Settings', to: '/category/settings'},
+            ],
+          },
+          {
+            title: 'Resources',
+            items: [
+              {label: 'Changelog', to: '/main/resources/changelog'},
+              {label: 'License agreement', to: '/main/resources/eula'},
+              {label: 'Downloads (PDF, offline)', to: '/main/resources/downloads'},
+            ],
+          },
         ],
-      },
-      {
-        title: 'REST API',
-        items: [
-          {label: 'Sign-in', to: '/api/authentication/signin'},
-          {label: 'Analysis', to: '/category/analysis'},
-          {label: 'Settings', to: '/category/settings'},
-        ],
-      },
-      {
-        title: 'Resources',
-        items: [
-          {label: 'Changelog', to: '/main/resources/changelog'},
-          {label: 'License agreement', to: '/main/resources/eula'},
-          {label: 'Downloads (PDF, offline)', to: '/main/resources/downloads'},
-        ],
-      },
-    ],
     copyright: 'Copyright © 2025 Pluribus One S.r.l. Seer Box® documentation, release 25.3.0.',
   },
   prism: {
@@ -197,7 +205,8 @@ export default {
   baseUrl,
   trailingSlash: undefined,
 
-  onBrokenLinks: 'throw',
+  // The fixtures site's navbar and not-found page link to pages only the real site has.
+  onBrokenLinks: fixturesOnly ? 'ignore' : 'throw',
   onBrokenAnchors: 'throw',
   onDuplicateRoutes: 'throw',
   // Our own bilingual banner replaces the core one (English only).
@@ -272,7 +281,6 @@ export default {
         searchResultLimits,
         searchResultContextMaxLength: 60,
         searchBarShortcutKeymap: 'mod+k',
-        ignoreFiles: [/^__fixtures/],
       } satisfies SearchOptions,
     ],
   ],
@@ -282,14 +290,9 @@ export default {
     robotsTxtPlugin,
     swaggerBaseUrlPlugin,
     notFoundRoutesPlugin,
-    // Each page as Markdown next to its HTML, llms.txt and llms-full.txt, the PDF manual's order.
-    offlinePlugin,
-    ...(withTestFixtures
-      ? ([
-          ['content-docs', fixtureDocsOptions],
-          ['content-pages', {id: 'fixture-pages', path: 'tests/fixtures/pages', routeBasePath: '__fixtures/pages'}],
-        ] satisfies PluginConfig[])
-      : []),
+    // Each page as Markdown next to its HTML, llms.txt and llms-full.txt, the PDF manual's order
+    // (which follows the user guide's sidebar: the fixtures site has none).
+    ...(fixturesOnly ? [] : [offlinePlugin]),
   ],
 
   clientModules: ['./src/clientModules/normalizeHtmlPath.ts'],
@@ -298,23 +301,23 @@ export default {
     [
       'classic',
       {
-        docs: docsOptions,
+        docs: fixturesOnly ? fixtureDocsOptions : docsOptions,
         blog: false,
         // Stand-alone Markdown pages (src/pages/*.md) get the same edit link and date; React pages have neither.
-        pages: {
-          editUrl,
-          editLocalizedFiles: true,
-          showLastUpdateTime: docsOptions.showLastUpdateTime,
-          rehypePlugins: [rehypeScrollRegions],
-        },
+        pages: fixturesOnly
+          ? {path: 'tests/fixtures/pages', routeBasePath: '__fixtures/pages'}
+          : {
+              editUrl,
+              editLocalizedFiles: true,
+              showLastUpdateTime: docsOptions.showLastUpdateTime,
+              rehypePlugins: [rehypeScrollRegions],
+            },
         theme: {
           customCss: ['./src/css/custom.css', './src/css/print.css'],
         },
         // One sitemap per locale (/sitemap.xml, /it/sitemap.xml), listed in robots.txt.
         sitemap: {
-          ignorePatterns: ['/search', '/it/search', '/__fixtures/**', '/it/__fixtures/**'].map((pattern) =>
-            pattern.replace(/^\//, baseUrl),
-          ),
+          ignorePatterns: ['/search', '/it/search'].map((pattern) => pattern.replace(/^\//, baseUrl)),
         },
       } satisfies Preset.Options,
     ],

@@ -19,6 +19,7 @@ export default tseslint.config(
   {
     ignores: [
       'build/',
+      'build-fixtures/',
       '.docusaurus/',
       '.cache-loader/',
       'node_modules/',
@@ -76,7 +77,7 @@ export default tseslint.config(
   },
 
   {
-    // Test-only pages and drill components (built only with SEERBOX_TEST_FIXTURES, never for
+    // Test-only pages and drill components (the fixtures site, npm run build:fixtures, never for
     // readers): English on purpose, like the untranslated fixture page the tests look for.
     files: ['tests/fixtures/**/*.{jsx,tsx}'],
     rules: {

@@ -1,12 +1,11 @@
 import {defineConfig} from '@playwright/test';
 import {chromiumExecutable, chromiumArgs} from './tests/e2e/chromium';
-
-const port = Number(process.env.E2E_PORT ?? 4173);
+import {sitePort as port, fixturesPort} from './tests/e2e/servers';
 /** A server that is already running (e.g. nginx from `npm run test:nginx`): no test server is started. */
 const externalBaseUrl = process.env.E2E_BASE_URL;
 
 /**
- * Browser tests run against the production build (`npm run build` first),
+ * Browser tests run against the production build (`npm run build` and `npm run build:fixtures` first),
  * served by scripts/serve.mjs, in Debian's Chromium (CHROMIUM_PATH overrides).
  */
 export default defineConfig({
@@ -30,12 +29,22 @@ export default defineConfig({
     },
     trace: 'off',
   },
+  // The production build (npm run build), and beside it the test-only pages (npm run build:fixtures)
+  // on the next port, for the fault drills and the untranslated-page notice (tests/e2e/servers.ts).
   webServer: externalBaseUrl
     ? undefined
-    : {
-        command: `node scripts/serve.mjs --dir build --port ${port}`,
-        url: `http://127.0.0.1:${port}/`,
-        reuseExistingServer: false,
-        timeout: 30_000,
-      },
+    : [
+        {
+          command: `node scripts/serve.mjs --dir build --port ${port}`,
+          url: `http://127.0.0.1:${port}/`,
+          reuseExistingServer: false,
+          timeout: 30_000,
+        },
+        {
+          command: `node scripts/serve.mjs --dir build-fixtures --port ${fixturesPort}`,
+          url: `http://127.0.0.1:${fixturesPort}/__fixtures/drills`,
+          reuseExistingServer: false,
+          timeout: 30_000,
+        },
+      ],
 });

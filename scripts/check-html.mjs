@@ -96,7 +96,7 @@ function main(argv) {
   }
   const dir = path.resolve(options.dir);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    console.error(`check-html: no build in ${options.dir}: run npm run build (or build:test) first`);
+    console.error(`check-html: no build in ${options.dir}: run npm run build first`);
     return 2;
   }
   const files = listFiles(dir, /\.html$/).sort();

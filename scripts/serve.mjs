@@ -211,8 +211,9 @@ async function main() {
     console.log(USAGE);
     return;
   }
-  if (!(await isFile(path.join(options.dir, 'index.html')))) {
-    console.error(`serve: no built site in "${options.dir}" (missing index.html); run "npm run build" first`);
+  // Every Docusaurus build has a 404.html; the test-only fixtures site has no home page.
+  if (!(await isFile(path.join(options.dir, '404.html')))) {
+    console.error(`serve: no built site in "${options.dir}" (missing 404.html); run "npm run build" first`);
     process.exit(2);
   }
   const server = createSiteServer(options);

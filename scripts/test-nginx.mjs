@@ -22,12 +22,13 @@ import {connect} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {parseArgs as parseArguments} from 'node:util';
 import {listFiles} from './lib/files.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEPLOY = path.join(ROOT, 'deploy', 'nginx');
 
-const USAGE = `Usage: node scripts/test-nginx.mjs [--no-build] [--sub-path PATH] [--port PORT] [--no-https] [--no-browser] [--keep]
+const USAGE = `Usage: node scripts/test-nginx.mjs [--no-build] [--bundle] [--sub-path PATH] [--port PORT] [--no-https] [--no-browser] [--keep]
 
 Builds the site (npm run build, which also precompresses it and writes the
 CSP hashes), renders deploy/nginx/templates with envsubst into a temporary
@@ -43,14 +44,16 @@ to it; the same checks over HTTPS (browser: one route of each kind per
 language) plus tests/nginx/https.test.ts (redirects, HSTS, TLS versions and
 ciphers, session tickets, HTTP/2, the Observatory's scoring).
 nginx is stopped at the end, whatever happens.
-  --no-build        use the existing build/ instead of building (it must be a
-                    production build, i.e. from npm run build, not build:test)
+  --no-build        use the existing build/ of npm run build instead of building
   --sub-path PATH   afterwards, build the site again for base path PATH (e.g.
                     /docs/) into a temporary folder and run the same checks
                     there, served gzip only (as the container image does), with
                     frame-ancestors set to an origin, and the browser check on
                     one route of each kind per language
   --port PORT       loopback port for nginx (default: 4190; the HTTPS pass uses PORT+1 too)
+  --bundle          afterwards, pack the build with scripts/bundle.mjs, unpack it,
+                    verify its SHA256SUMS and run the HTTP checks on its site/
+                    served with the nginx/ folder it carries
   --no-https        skip the HTTPS pass
   --no-browser      HTTP checks only
   --keep            keep the temporary folder (rendered configuration, logs)
@@ -84,56 +87,40 @@ const BASE_PATH = /^\/(?:[A-Za-z0-9_-]+\/)*$/;
 
 /** Parses command-line arguments; throws an Error with a clear message on bad input. */
 export function parseArgs(argv) {
-  const options = {build: true, subPath: null, port: 4190, https: true, browser: true, keep: false, help: false};
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    const value = () => {
-      const next = argv[i + 1];
-      if (next === undefined || next.startsWith('--')) throw new Error(`${arg} needs a value`);
-      i += 1;
-      return next;
-    };
-    switch (arg) {
-      case '--help':
-      case '-h':
-        options.help = true;
-        break;
-      case '--no-build':
-        options.build = false;
-        break;
-      case '--no-https':
-        options.https = false;
-        break;
-      case '--no-browser':
-        options.browser = false;
-        break;
-      case '--keep':
-        options.keep = true;
-        break;
-      case '--sub-path': {
-        const raw = value();
-        if (!BASE_PATH.test(raw) || raw === '/') {
-          throw new Error(
-            `--sub-path must look like /docs/ (letters, digits, "-", "_", starting and ending with "/"), got "${raw}"`,
-          );
-        }
-        options.subPath = raw;
-        break;
-      }
-      case '--port': {
-        const raw = value();
-        const port = Number(raw);
-        if (!/^\d+$/.test(raw) || port < 1024 || port > 65534) {
-          throw new Error(`--port must be a whole number from 1024 to 65534, got "${raw}"`);
-        }
-        options.port = port;
-        break;
-      }
-      default:
-        throw new Error(`unknown argument "${arg}" (see --help)`);
-    }
+  const {values} = parseArguments({
+    args: argv,
+    strict: true,
+    options: {
+      help: {type: 'boolean', short: 'h', default: false},
+      'no-build': {type: 'boolean', default: false},
+      'no-https': {type: 'boolean', default: false},
+      'no-browser': {type: 'boolean', default: false},
+      bundle: {type: 'boolean', default: false},
+      keep: {type: 'boolean', default: false},
+      'sub-path': {type: 'string'},
+      port: {type: 'string', default: '4190'},
+    },
+  });
+  const subPath = values['sub-path'] ?? null;
+  if (subPath !== null && (!BASE_PATH.test(subPath) || subPath === '/')) {
+    throw new Error(
+      `--sub-path must look like /docs/ (letters, digits, "-", "_", starting and ending with "/"), got "${subPath}"`,
+    );
   }
-  return options;
+  const port = Number(values.port);
+  if (!/^\d+$/.test(values.port) || port < 1024 || port > 65534) {
+    throw new Error(`--port must be a whole number from 1024 to 65534, got "${values.port}"`);
+  }
+  return {
+    build: !values['no-build'],
+    subPath,
+    port,
+    https: !values['no-https'],
+    browser: !values['no-browser'],
+    bundle: values.bundle,
+    keep: values.keep,
+    help: values.help,
+  };
 }
 
 /**
@@ -299,11 +286,6 @@ function checkBuild(dir, cspInclude) {
   if (!existsSync(path.join(dir, 'index.html')))
     throw new Error(`no build in ${dir}: run npm run build (or drop --no-build)`);
   checkComplete(dir);
-  if (existsSync(path.join(dir, '__fixtures'))) {
-    throw new Error(
-      `${dir} is a test build (npm run build:test, with /__fixtures/ pages): run npm run build (or drop --no-build)`,
-    );
-  }
   if (!existsSync(path.join(dir, 'index.html.gz')))
     throw new Error(`${dir} is not precompressed: run node scripts/precompress.mjs --dir ${dir}`);
   if (!existsSync(cspInclude) || statSync(cspInclude).mtimeMs < statSync(path.join(dir, 'index.html')).mtimeMs) {
@@ -401,6 +383,7 @@ async function serveAndCheck({
   pdf,
   browser,
   tls,
+  deploy = DEPLOY,
 }) {
   const folder = path.join(work, name);
   const conf = path.join(folder, 'conf');
@@ -411,13 +394,13 @@ async function serveAndCheck({
   for (const dir of [folder, conf, runtime, path.join(conf, 'generated')]) mkdirSync(dir, {recursive: true});
   // Workers run as an unprivileged user when nginx starts as root.
   for (const dir of [work, folder, conf, runtime]) chmodSync(dir, 0o755);
-  copyFileSync(path.join(DEPLOY, 'mime.types'), path.join(conf, 'mime.types'));
+  copyFileSync(path.join(deploy, 'mime.types'), path.join(conf, 'mime.types'));
   copyFileSync(cspInclude, path.join(conf, 'generated', 'csp-hashes.conf'));
   if (brotli) {
     mkdirSync(path.join(conf, 'modules.d'));
     mkdirSync(path.join(conf, 'compression.d'));
     writeFileSync(path.join(conf, 'modules.d', 'brotli.conf'), `load_module ${BROTLI_MODULE};\n`);
-    copyFileSync(path.join(DEPLOY, 'optional', 'brotli.conf'), path.join(conf, 'compression.d', 'brotli.conf'));
+    copyFileSync(path.join(deploy, 'optional', 'brotli.conf'), path.join(conf, 'compression.d', 'brotli.conf'));
   }
   const values = {
     SEERBOX_LISTEN: `127.0.0.1:${port}`,
@@ -429,7 +412,7 @@ async function serveAndCheck({
     SEERBOX_RUNTIME_DIR: runtime,
     ...tlsValues(tls, port),
   };
-  renderTemplates(path.join(DEPLOY, 'templates'), runtime, values);
+  renderTemplates(path.join(deploy, 'templates'), runtime, values);
   // With TLS, nginx serves the pages on the next port and only redirects on `port`.
   const origin = tls ? `https://127.0.0.1:${port + 1}` : `http://127.0.0.1:${port}`;
   console.log(
@@ -489,6 +472,35 @@ async function httpsPass(root, options) {
   return serveAndCheck({...root, name: 'https', browser: options.browser && 'sample', tls: makeCertificate(tlsDir)});
 }
 
+/**
+ * The offline bundle as an administrator receives it: packed from the build by scripts/bundle.mjs,
+ * unpacked, verified with sha256sum -c, and its site/ served with the nginx/ folder it carries.
+ */
+async function bundlePass(root) {
+  const dist = path.join(root.work, 'dist');
+  if ((await run('node', ['scripts/bundle.mjs', '--dir', root.buildDir, '--out', dist])) !== 0)
+    throw new Error('scripts/bundle.mjs failed');
+  const archive = readdirSync(dist).find((file) => file.endsWith('.tar.gz'));
+  if (!archive) throw new Error(`scripts/bundle.mjs wrote no .tar.gz in ${dist}`);
+  const unpacked = path.join(root.work, 'bundle');
+  mkdirSync(unpacked);
+  if ((await run('tar', ['-xzf', path.join(dist, archive), '-C', unpacked])) !== 0) throw new Error('tar failed');
+  const [top] = readdirSync(unpacked);
+  const bundle = path.join(unpacked, top);
+  if ((await run('sha256sum', ['--quiet', '-c', 'SHA256SUMS'], {cwd: bundle})) !== 0)
+    throw new Error(`the bundle's SHA256SUMS does not verify (${archive})`);
+  const deploy = path.join(bundle, 'nginx');
+  return serveAndCheck({
+    ...root,
+    name: 'bundle',
+    buildDir: path.join(bundle, 'site'),
+    cspInclude: path.join(deploy, 'generated', 'csp-hashes.conf'),
+    deploy,
+    // The HTTP checks are the point here; the root pass ran the browser on the same files.
+    browser: false,
+  });
+}
+
 async function main(argv) {
   let options;
   try {
@@ -535,6 +547,7 @@ async function main(argv) {
     };
     failures += await serveAndCheck({...root, browser: options.browser && 'all'});
     if (options.https) failures += await httpsPass(root, options);
+    if (options.bundle) failures += await bundlePass(root);
 
     if (options.subPath) {
       const subBuild = path.join(work, 'sub-path-build');

@@ -1,5 +1,6 @@
 import type {Page} from '@playwright/test';
 import {test, expect, localePath, notFoundProbe, pathOf} from './helpers';
+import {fixturesBaseURL} from './servers';
 
 /** Clicks the colour-mode switch (system → light → dark → system) until `mode` is chosen. */
 async function chooseColorMode(page: Page, mode: 'light' | 'dark'): Promise<void> {
@@ -164,7 +165,8 @@ test.describe('API Reference link', () => {
   }
 });
 
-test.describe('untranslated-page notice (test fixture, built with SEERBOX_TEST_FIXTURES=true)', () => {
+test.describe('untranslated-page notice (a test-only page: npm run build:fixtures)', () => {
+  test.use({baseURL: fixturesBaseURL});
   const fixture = '/__fixtures/untranslated';
 
   test('an Italian reader sees the English fallback flagged in Italian', async ({page}) => {

@@ -1,10 +1,12 @@
 import {readFileSync} from 'node:fs';
 import type {Page} from '@playwright/test';
 import {test, expect, localePath} from './helpers';
+import {fixturesBaseURL} from './servers';
 
 /**
- * Fault drills against the test build (SEERBOX_TEST_FIXTURES=true), whose
- * test-only pages live under /__fixtures/. Faults are injected from the test:
+ * Fault drills. The crash and loading drills run on the test-only pages under /__fixtures/
+ * (npm run build:fixtures, a small site with the same theme, on its own server); the others
+ * on the production build. Faults are injected from the test:
  * `window.__seerboxDrills` makes a component throw, `page.route` delays or
  * aborts script requests, an init script fakes a 2g connection.
  */
@@ -62,12 +64,14 @@ for (const locale of ['en', 'it'] as const) {
   const t = text[locale];
 
   test.describe(`crash drills (${locale})`, () => {
+    test.use({baseURL: fixturesBaseURL});
+
     test('an error while rendering a docs page shows the in-layout crash report; Try again recovers', async ({
       page,
       watch,
     }) => {
       watch.expectedErrors.push(/Drill:/);
-      await page.goto(localePath('/main/architecture', locale));
+      await page.goto(localePath('/__fixtures/untranslated', locale));
       await setCrash(page, true);
       // Client-side navigation to the drill page: the fault strikes during a navigation.
       await page.evaluate(
@@ -114,6 +118,8 @@ for (const locale of ['en', 'it'] as const) {
   });
 
   test.describe(`loading drills (${locale})`, () => {
+    test.use({baseURL: fixturesBaseURL});
+
     test('a failed lazy chunk shows the error with Retry, which recovers once the network is back', async ({
       page,
       watch,

@@ -1,5 +1,5 @@
 // The Markdown twins of the pages and llms.txt / llms-full.txt, over the built site
-// (npm run build or build:test first; BUILD_DIR overrides the folder).
+// (npm run build first; BUILD_DIR overrides the folder).
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {existsSync, readFileSync} from 'node:fs';

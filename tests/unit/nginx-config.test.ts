@@ -43,16 +43,27 @@ test('parseArgs: options and bad input', () => {
     port: 4190,
     https: true,
     browser: true,
+    bundle: false,
     keep: false,
     help: false,
   });
-  const options = parseArgs(['--no-build', '--sub-path', '/docs/', '--port', '5000', '--no-https', '--no-browser']);
+  const options = parseArgs([
+    '--no-build',
+    '--sub-path',
+    '/docs/',
+    '--port',
+    '5000',
+    '--no-https',
+    '--no-browser',
+    '--bundle',
+  ]);
   assert.deepEqual(options, {
     build: false,
     subPath: '/docs/',
     port: 5000,
     https: false,
     browser: false,
+    bundle: true,
     keep: false,
     help: false,
   });
@@ -60,8 +71,8 @@ test('parseArgs: options and bad input', () => {
   assert.throws(() => parseArgs(['--sub-path', '/']), /--sub-path must look like/);
   assert.throws(() => parseArgs(['--sub-path', '/a b/']), /--sub-path must look like/);
   assert.throws(() => parseArgs(['--port', '80']), /--port must be a whole number from 1024 to 65534/);
-  assert.throws(() => parseArgs(['--port']), /--port needs a value/);
-  assert.throws(() => parseArgs(['--serve']), /unknown argument "--serve"/);
+  assert.throws(() => parseArgs(['--port']), /'--port <value>' argument missing/);
+  assert.throws(() => parseArgs(['--serve']), /Unknown option '--serve'/);
 });
 
 test('checkVariables: every variable set, nothing nginx would misread', () => {

@@ -43,7 +43,7 @@ const markdownOptions = {
     includePages: true,
     includeGeneratedIndex: true,
     includeVersionedDocs: false,
-    excludeRoutes: ['**/__fixtures/**', '**/search'],
+    excludeRoutes: ['**/search'],
     beforeDefaultRehypePlugins: [rehypeMarkdownExport],
   },
 } satisfies Parameters<typeof llmsTxtPlugin>[1];
