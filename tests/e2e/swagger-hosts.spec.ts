@@ -1,6 +1,7 @@
 import {spawn, type ChildProcess} from 'node:child_process';
 import type {Page} from '@playwright/test';
 import {test, expect} from './helpers';
+import {sparePort} from './servers';
 
 /**
  * The Swagger page is a stand-alone file: hosts that drop `.html` or the trailing slash used to
@@ -30,7 +31,7 @@ test.describe('under the stock docusaurus serve', () => {
   test.skip(!!process.env.E2E_BASE_URL, 'needs the local build; nginx runs the forms above');
   // One server for the whole group, in one worker.
   test.describe.configure({mode: 'serial'});
-  const port = Number(process.env.E2E_PORT ?? 4173) + 1;
+  const port = sparePort;
   test.use({baseURL: `http://127.0.0.1:${port}`});
   let server: ChildProcess | undefined;
 
