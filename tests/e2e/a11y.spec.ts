@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
 import {test, expect, siteRoutes, locales, localePath, notFoundProbe} from './helpers';
+import {phoneProblems} from './phone';
 
 /** The WCAG 2.2 A and AA rule sets of axe-core (2.0 and 2.1 rules included, as WCAG 2.2 contains them). */
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
@@ -22,6 +23,8 @@ function describe(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violat
 const colourRules = ['color-contrast', 'link-in-text-block'];
 
 /**
+ * Each route is loaded once: axe at desktop width, then the phone-width checks of ./phone.ts.
+ *
  * The dark pass runs on one page per template (home, guide, API, category, search, not-found):
  * the templates share one stylesheet, so a colour problem shows on its template's page. Set
  * A11Y_DARK=all after changing colours to audit every route in dark mode too.
@@ -34,6 +37,15 @@ const darkTemplates = new Set([
   '/search',
 ]);
 const darkEverywhere = process.env.A11Y_DARK === 'all';
+
+/**
+ * Code lines are thousands of token spans on the long pages and took two thirds of axe's time.
+ * Their colours are proven for both themes by tests/unit/prism-contrast.test.ts; in the browser
+ * they are audited on the pages below (the longest code page and the template pages) and skipped
+ * elsewhere. The code block itself (its scrolling region, name, background) is audited everywhere.
+ */
+const fullCodeAudit = new Set(['/main/installation/kubernetes', ...darkTemplates]);
+const codeLines = '.token-line';
 
 /** Waits until the page is hydrated in `mode` (diagrams are static SVG, drawn at build time). */
 async function settle(page: Page, mode: (typeof modes)[number]): Promise<void> {
@@ -58,14 +70,22 @@ async function settle(page: Page, mode: (typeof modes)[number]): Promise<void> {
  * Every WCAG 2.2 A/AA rule with the system in light mode, then (when `withDark`) the colour
  * rules again with the system in dark mode (the page reloaded, diagrams redrawn).
  */
-async function audit(page: Page, path: string, expectedStatus = 200, withDark = true): Promise<string[]> {
+async function audit(
+  page: Page,
+  path: string,
+  expectedStatus = 200,
+  withDark = true,
+  withCodeLines = true,
+): Promise<string[]> {
   await page.emulateMedia({colorScheme: 'light', reducedMotion: 'reduce'});
   const response = await page.goto(path);
   expect(response?.status()).toBe(expectedStatus);
   // Served in place: no redirect on the way.
   expect(new URL(page.url()).pathname).toBe(path);
   await settle(page, 'light');
-  const light = await new AxeBuilder({page}).withTags(wcagTags).analyze();
+  const builder = new AxeBuilder({page}).withTags(wcagTags);
+  if (!withCodeLines) builder.exclude(codeLines);
+  const light = await builder.analyze();
   // Guard against a vacuous pass: axe must really have checked contrast and names on this page.
   expect(light.passes.map((rule) => rule.id)).toEqual(expect.arrayContaining(['color-contrast', 'document-title']));
   const lightReport = describe(light.violations).map((line) => `[light] ${line}`);
@@ -88,8 +108,9 @@ for (const locale of locales) {
     for (const path of [...siteRoutes.map((route) => route.path), ...extraPaths]) {
       const target = localePath(path, locale);
       const dark = darkEverywhere || darkTemplates.has(path);
-      test(`${target}${dark ? ' (light and dark)' : ''}`, async ({page}) => {
-        expect(await audit(page, target, 200, dark), target).toEqual([]);
+      test(`${target}${dark ? ' (light and dark)' : ''}, then at phone widths`, async ({page}) => {
+        expect(await audit(page, target, 200, dark, dark || fullCodeAudit.has(path)), target).toEqual([]);
+        expect(await phoneProblems(page), `${target} at phone widths`).toEqual([]);
       });
     }
 
