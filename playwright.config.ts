@@ -10,8 +10,15 @@ const externalBaseUrl = process.env.E2E_BASE_URL;
  */
 export default defineConfig({
   testDir: './tests/e2e',
-  // The CSP check needs a server that sends the policy: only against E2E_BASE_URL.
-  testIgnore: externalBaseUrl ? [] : ['**/csp.spec.ts'],
+  projects: [
+    {
+      name: 'site',
+      // The CSP check needs a server that sends the policy: only against E2E_BASE_URL.
+      testIgnore: [...(externalBaseUrl ? [] : ['**/csp.spec.ts']), '**/docusaurus.spec.ts'],
+    },
+    // Docusaurus's own behaviour, which our code does not touch: opt-in (npm run test:e2e:docusaurus).
+    {name: 'docusaurus', testMatch: '**/docusaurus.spec.ts'},
+  ],
   fullyParallel: true,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: 0,

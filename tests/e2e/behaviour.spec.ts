@@ -1,16 +1,5 @@
-import type {Page} from '@playwright/test';
-import {test, expect, localePath, notFoundProbe, pathOf} from './helpers';
+import {test, expect, localePath, notFoundProbe, pathOf, chooseColorMode} from './helpers';
 import {fixturesBaseURL} from './servers';
-
-/** Clicks the colour-mode switch (system → light → dark → system) until `mode` is chosen. */
-async function chooseColorMode(page: Page, mode: 'light' | 'dark'): Promise<void> {
-  const toggle = page.locator('.navbar button[class*="toggleButton"]').first();
-  for (let clicks = 0; clicks < 3; clicks += 1) {
-    if ((await page.locator('html').getAttribute('data-theme-choice')) === mode) return;
-    await toggle.click();
-  }
-  await expect(page.locator('html')).toHaveAttribute('data-theme-choice', mode);
-}
 
 test.describe('language switch', () => {
   const samples = ['/', '/main/configuration/sentinel/configuration', '/api/settings/firewalls', '/category/assets-1'];
@@ -71,20 +60,6 @@ test.describe('colour mode', () => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   });
-
-  test('a choice made in one tab reaches the other tabs', async ({page, context}) => {
-    await page.emulateMedia({colorScheme: 'light'});
-    await page.goto('/');
-    const other = await context.newPage();
-    await other.emulateMedia({colorScheme: 'light'});
-    await other.goto('/main/quickstart');
-    await expect(other.locator('html')).toHaveAttribute('data-theme', 'light');
-
-    await chooseColorMode(page, 'dark');
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await expect(other.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await other.close();
-  });
 });
 
 test.describe('URL normalisation', () => {
@@ -103,32 +78,6 @@ test.describe('URL normalisation', () => {
       await expect(page.locator('h1').first()).toBeVisible();
     });
   }
-});
-
-test.describe('scrolling on navigation', () => {
-  test('a client-side navigation starts at the top of the new page', async ({page}) => {
-    await page.goto('/main/installation/docker-compose');
-    await page.mouse.wheel(0, 3000);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
-    await page.locator('.theme-doc-sidebar-menu a[href="/main/architecture"]').click();
-    await expect(page).toHaveURL(/\/main\/architecture$/);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-  });
-
-  test("a navigation to another page's anchor lands on the anchor", async ({page}) => {
-    const from = '/main/configuration/sentinel/overview';
-    await page.goto(from);
-    // The first link in the article to an anchor on another page.
-    const link = page.locator(`article a[href*="#"]:not([href^="#"]):not([href^="${from}#"])`).first();
-    await expect(link).toHaveCount(1);
-    const href = (await link.getAttribute('href'))!;
-    const [targetPath, hash] = href.split('#');
-    await link.click();
-    await expect(page).toHaveURL((url) => url.pathname === targetPath && url.hash === `#${hash}`);
-    const anchor = page.locator(`[id="${decodeURIComponent(hash)}"]`);
-    await expect(anchor).toBeInViewport();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-  });
 });
 
 test.describe('not-found page', () => {

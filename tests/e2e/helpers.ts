@@ -103,3 +103,13 @@ export function pathOf(page: Page): string {
 }
 
 export {guessLanguage} from './language';
+
+/** Clicks the colour-mode switch (system → light → dark → system) until `mode` is chosen. */
+export async function chooseColorMode(page: Page, mode: 'light' | 'dark'): Promise<void> {
+  const toggle = page.locator('.navbar button[class*="toggleButton"]').first();
+  for (let clicks = 0; clicks < 3; clicks += 1) {
+    if ((await page.locator('html').getAttribute('data-theme-choice')) === mode) return;
+    await toggle.click();
+  }
+  await expect(page.locator('html')).toHaveAttribute('data-theme-choice', mode);
+}
