@@ -78,7 +78,9 @@ for (const locale of locales) {
 
 test('the search pages describe themselves in their language', () => {
   const meta = (route: string) =>
-    cheerio.load(readFileSync(builtFile(route), 'utf8'))('head meta[name="description"]').attr('content') ?? '';
+    cheerio
+      .load(readFileSync(builtFile(route), 'utf8'))('head meta[name="description"]')
+      .attr('content') ?? '';
   assert.match(meta('/search'), /^Search the Seer Box/);
   assert.match(meta('/it/search'), /^Cerca nella guida/);
 });
