@@ -45,3 +45,37 @@ test.describe('scrolling on navigation', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   });
 });
+
+test.describe('prefetching', () => {
+  for (const [label, connection] of [
+    ['a 2g connection', {effectiveType: '2g', saveData: false}],
+    ['data saving', {effectiveType: '4g', saveData: true}],
+  ] as const) {
+    test(`linked pages are prefetched, except on ${label}`, async ({browser}) => {
+      /** Prefetch requests made by a fresh page load. */
+      const load = async (emulate: boolean) => {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        if (emulate) {
+          await page.addInitScript((value) => {
+            Object.defineProperty(navigator, 'connection', {get: () => value, configurable: true});
+          }, connection);
+        }
+        // Prefetches (<link rel=prefetch>) reach Chromium as resource type "other".
+        const prefetched = new Set<string>();
+        page.on('request', (request) => {
+          if (!/\/assets\/js\/.+\.js$/.test(new URL(request.url()).pathname)) return;
+          if (request.resourceType() === 'other') prefetched.add(request.url());
+        });
+        await page.goto('/main/architecture');
+        await page.waitForLoadState('networkidle');
+        await context.close();
+        return {prefetched: prefetched.size};
+      };
+      const normal = await load(false);
+      const slow = await load(true);
+      expect(normal.prefetched, 'visible links prefetched on a normal connection').toBeGreaterThan(0);
+      expect(slow.prefetched, `nothing prefetched with ${label}`).toBe(0);
+    });
+  }
+});

@@ -220,47 +220,6 @@ test.describe('navigation under faults', () => {
     expect(await page.evaluate(() => (window as unknown as {__marker?: number}).__marker)).toBeUndefined();
     expect(failing).toBe(false);
   });
-
-  for (const [label, connection] of [
-    ['a 2g connection', {effectiveType: '2g', saveData: false}],
-    ['data saving', {effectiveType: '4g', saveData: true}],
-  ] as const) {
-    test(`linked pages are prefetched, except on ${label}`, async ({browser}) => {
-      /** Script files requested by a fresh page load, then by hovering the navbar's API link. */
-      const load = async (emulate: boolean) => {
-        const context = await browser.newContext();
-        const page = await context.newPage();
-        if (emulate) {
-          await page.addInitScript((value) => {
-            Object.defineProperty(navigator, 'connection', {get: () => value, configurable: true});
-          }, connection);
-        }
-        // Prefetches (<link rel=prefetch>) reach Chromium as resource type "other"; the page's own
-        // chunks, and the ones a hover preloads, as "script". Counting them apart keeps the
-        // comparison free of timing (a diagram's lazy chunks may land before or after idle).
-        const prefetched = new Set<string>();
-        const scripts = new Set<string>();
-        page.on('request', (request) => {
-          if (!/\/assets\/js\/.+\.js$/.test(new URL(request.url()).pathname)) return;
-          if (request.resourceType() === 'other') prefetched.add(request.url());
-          else scripts.add(request.url());
-        });
-        await page.goto('/main/architecture');
-        await page.waitForLoadState('networkidle');
-        const beforeHover = new Set(scripts);
-        await page.locator('.navbar__items a.navbar__link', {hasText: /^API$/}).hover();
-        await page.waitForTimeout(1000);
-        await context.close();
-        const hoverLoads = [...scripts, ...prefetched].filter((url) => !beforeHover.has(url) && !prefetched.has(url));
-        return {prefetched: prefetched.size, hoverLoads: hoverLoads.length};
-      };
-      const normal = await load(false);
-      const slow = await load(true);
-      expect(normal.prefetched, 'visible links prefetched on a normal connection').toBeGreaterThan(0);
-      expect(slow.prefetched, `nothing prefetched with ${label}`).toBe(0);
-      expect(slow.hoverLoads, `hover preloads nothing with ${label}`).toBe(0);
-    });
-  }
 });
 
 test.describe('mobile navigation panel, navbar and announcement bar', () => {
