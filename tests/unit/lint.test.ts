@@ -36,17 +36,6 @@ function linesAbout(output: string, file: string): string[] {
   return output.split('\n').filter((line) => line.includes(`${path.basename(file)}:`));
 }
 
-test('npm test runs npm run lint right after the type check, and lint runs every tool', () => {
-  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-  assert.equal(pkg.scripts.lint, 'node scripts/lint.mjs');
-  assert.match(pkg.scripts.test, /^npm run typecheck && npm run lint && /);
-  assert.deepEqual(
-    CHECKS.map((c) => c.name),
-    ['eslint', 'prettier', 'markdownlint', 'cspell-en', 'cspell-it', 'cspell-repo'],
-  );
-  assert.deepEqual(CHECKS.find((c) => c.name === 'eslint')!.check[1].slice(0, 2), ['--max-warnings', '0']);
-});
-
 test('cspell (English): a misspelled word on an English page fails, the correct spelling passes', async () => {
   const page = (word: string) =>
     `---\ntitle: Sensors\ndescription: How to set up a sensor.\n---\n\nThis page describes the ${word} of a Seer Box Sentinel sensor.\n\n\`\`\`bash\nsbx_cfgtool --xyzzy\n\`\`\`\n`;
