@@ -9,7 +9,7 @@
 # Build arguments: BASE_URL (path the site is served under, default /; it is
 # built into the pages, so it is chosen here and not at run time) and
 # SITE_URL (public origin for canonical links). Run-time settings: see the
-# SEERBOX_* variables below and README.md, "Deploying".
+# SEERBOX_* variables below and deploy/README.md.
 
 ARG BASE_URL=/
 
