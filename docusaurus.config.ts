@@ -186,7 +186,9 @@ const themeConfig = {
             ],
           },
         ],
-    copyright: 'Copyright © 2025 Pluribus One S.r.l. Seer Box® documentation, release 25.3.0.',
+    // No release here: the Italian copy lives in i18n/it/docusaurus-theme-classic/footer.json, and the
+    // release is spelled only in package.json (the announcement bar and the version label read it).
+    copyright: 'Copyright © 2025 Pluribus One S.r.l. Seer Box® documentation.',
   },
   prism: {
     // GitHub and Dracula, with the colours that miss WCAG AA contrast darkened or lightened.

@@ -46,6 +46,9 @@ A tool that is not installed is reported and fails the check, unless SAMPLES_ALL
 (then its blocks are counted as not checked).
 Exit status: 0 when every block passes, 1 when one fails, 2 on bad input.`;
 
+/** The documented release (package.json, its one source): the example image tag. */
+const {version: release} = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
 const EN_ROOT = 'docs/main';
 const IT_ROOT = 'i18n/it/docusaurus-plugin-content-docs/current/main';
 
@@ -61,7 +64,7 @@ export const PLACEHOLDERS = {
   '<ENGINE_CONNECTION_OPTIONS>': '--env SBX_ENGINE_HOST=192.0.2.10',
   '<SOURCE_PORT>': '5514',
   '<SENTINEL_PORT>': '5514',
-  '<SENTINEL_IMAGE>': 'registry.example.com/seerbox/sentinel:25.3.0',
+  '<SENTINEL_IMAGE>': `registry.example.com/seerbox/sentinel:${release}`,
   '<SENTINEL_BINARY>': '/opt/seerbox/bin/seerbox-sentinel',
   '<AUTH_KEY_VARIABLE>': 'SBX_AUTH_KEY',
   '<AUTH_KEY>': 'c2VlcmJveC1leGFtcGxlLWtleQ',
@@ -74,7 +77,7 @@ export const PLACEHOLDERS = {
   '<ENGINE_IMAGE>': 'seer_box_engine',
   '<GUI_IMAGE>': 'seer_box_gui',
   '<REPORTER_IMAGE>': 'seer_box_reporter',
-  '<RELEASE_TAG>': '25.3.0',
+  '<RELEASE_TAG>': release,
   '<NEW_RELEASE_TAG>': '25.4.0',
   '<ENGINE_DIGEST>': '1111111111111111111111111111111111111111111111111111111111111111',
   '<GUI_DIGEST>': '2222222222222222222222222222222222222222222222222222222222222222',

@@ -26,7 +26,6 @@ export const SAME_IN_BOTH = new Set([
   '{authorName} - {nPosts}',
   'Seer Box',
   'API',
-  '25.3.0',
   'Audit',
   'Seer Box Sentinel',
 ]);

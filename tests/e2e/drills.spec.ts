@@ -3,6 +3,9 @@ import type {Page} from '@playwright/test';
 import {test, expect, localePath} from './helpers';
 import {fixturesBaseURL} from './servers';
 
+/** The documented release, from package.json (its one source). */
+const {version: release} = JSON.parse(readFileSync('package.json', 'utf8')) as {version: string};
+
 /**
  * Fault drills. The crash and loading drills run on the test-only pages under /__fixtures/
  * (npm run build:fixtures, a small site with the same theme, on its own server); the others
@@ -287,11 +290,11 @@ test.describe('mobile navigation panel, navbar and announcement bar', () => {
   test('the announcement bar: dismissal survives a reload, a new release id brings it back', async ({page}) => {
     await page.goto('/it/main/architecture');
     const bar = page.locator('.theme-announcement-bar');
-    await expect(bar).toContainText('25.3.0');
+    await expect(bar).toContainText(release);
     await expect(bar.locator('a')).toHaveAttribute('href', '/it/main/resources/changelog');
     await bar.locator('button.clean-btn').click();
     await expect(bar).toHaveCount(0);
-    expect(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.id'))).toBe('release-25.3.0');
+    expect(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.id'))).toBe(`release-${release}`);
     await page.reload();
     await expect(page.locator('main h1')).toBeVisible();
     await expect(bar).toHaveCount(0);
