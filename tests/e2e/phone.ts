@@ -9,15 +9,23 @@ const MIN_LABEL_PX = 12;
 export const overflow = (page: Page) =>
   page.evaluate(() => {
     const viewport = document.documentElement.clientWidth;
-    let widest: Element | null = null;
-    for (const element of Array.from(document.body.querySelectorAll('*'))) {
-      if (element.getBoundingClientRect().right > viewport + 0.5) {
-        widest = element;
-        break;
+    const width = document.documentElement.scrollWidth;
+    // The outermost element that widens the document: it reaches the right edge, and no ancestor
+    // clips it (content of a scroll region, or an off-screen skip link, does not count).
+    const clipped = (element: Element) => {
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
       }
-    }
+      return false;
+    };
+    const widest =
+      width > viewport
+        ? (Array.from(document.body.querySelectorAll('*')).find(
+            (element) => element.getBoundingClientRect().right >= width - 0.5 && !clipped(element),
+          ) ?? null)
+        : null;
     const name = (e: Element | null) => (e ? `${e.tagName.toLowerCase()}.${String(e.className).split(' ')[0]}` : '');
-    return {document: document.documentElement.scrollWidth, viewport, widest: name(widest)};
+    return {document: width, viewport, widest: name(widest)};
   });
 
 /** Tables that neither stack nor sit in a scrollable region with a name. */
@@ -65,6 +73,13 @@ export async function phoneProblems(page: Page): Promise<string[]> {
   }
   for (const width of phoneWidths) {
     await page.setViewportSize({width, height: 844});
+    // Docusaurus swaps the desktop navbar for the mobile one in a render after the resize event:
+    // wait for the page to fit (or for the wait to run out) before measuring what sticks out.
+    await page
+      .waitForFunction(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth, null, {
+        timeout: 5_000,
+      })
+      .catch(() => undefined);
     const measured = await overflow(page);
     if (measured.document > measured.viewport) {
       problems.push(`at ${width} px the page is ${measured.document} px wide: ${measured.widest} sticks out`);
