@@ -1,84 +1,20 @@
 import {readFileSync} from 'node:fs';
-import {test, expect, localePath} from './helpers';
-import {loadDefinition, operationAnchor} from '../../src/remark/apiOperations.mjs';
+import yaml from 'js-yaml';
+import {test, expect} from './helpers';
 
-type Entry = {
-  operationId: string;
-  method: string;
-  path: string;
-  operation: {
-    summary: string;
-    tags: string[];
-    parameters: Array<{name: string}>;
-    responses: Record<string, {content?: unknown}>;
-    'x-page': string;
-  };
+/** The definition's tags and operations, read from the YAML (not with the API plugin's code). */
+const raw = yaml.load(readFileSync('api/openapi.yaml', 'utf8')) as {
+  tags: Array<{name: string}>;
+  paths: Record<string, Record<string, {operationId?: string}>>;
 };
+const definition = {raw};
+const operations = Object.entries(raw.paths).flatMap(([path, item]) =>
+  Object.entries(item)
+    .filter(([, operation]) => typeof operation === 'object' && operation.operationId)
+    .map(([method, operation]) => ({method, path, operationId: operation.operationId!})),
+);
 
-const definition = loadDefinition('api/openapi.yaml') as {raw: {tags: Array<{name: string}>}; operations: Entry[]};
-const operations = definition.operations;
-const pages = [...new Set(operations.map((entry) => entry.operation['x-page']))];
-
-/** First-column texts of the generated table `part` of an operation. */
-async function firstColumn(page: import('@playwright/test').Page, operationId: string, part: string) {
-  return page
-    .locator(`table[data-operation="${operationId}"][data-api-table="${part}"] tbody tr`)
-    .evaluateAll((rows) => rows.map((row) => (row as HTMLTableRowElement).cells[0].innerText.trim()));
-}
-
-test.describe('API pages render exactly the definition', () => {
-  for (const locale of ['en', 'it'] as const) {
-    for (const slug of pages) {
-      const path = localePath(`/api/${slug}`, locale);
-      test(path, async ({page}) => {
-        await page.goto(path);
-        const expected = operations.filter((entry) => entry.operation['x-page'] === slug);
-        const rendered = await page
-          .locator('[data-api-endpoint][data-operation]')
-          .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-operation')));
-        expect(rendered, 'operations on the page').toEqual(expected.map((entry) => entry.operationId));
-
-        for (const entry of expected) {
-          const {operationId, operation} = entry;
-          const anchor = operationAnchor(operation);
-          await expect(page.locator(`h2#${anchor}`), `${operationId} heading`).toHaveCount(1);
-          await expect(page.locator(`.table-of-contents a[href="#${anchor}"]`).first()).toBeAttached();
-          await expect(page.locator(`[data-api-endpoint][data-operation="${operationId}"]`)).toHaveText(
-            `${entry.method.toUpperCase()} ${entry.path}`,
-          );
-          expect(await firstColumn(page, operationId, 'parameters'), `${operationId} parameters`).toEqual(
-            operation.parameters.map((parameter) => parameter.name),
-          );
-          expect(await firstColumn(page, operationId, 'status-codes'), `${operationId} status codes`).toEqual(
-            Object.keys(operation.responses),
-          );
-          for (const [status, response] of Object.entries(operation.responses)) {
-            if (!status.startsWith('2') || !response.content) continue;
-            expect(
-              (await firstColumn(page, operationId, `response-${status}`)).length,
-              `${operationId} ${status} fields`,
-            ).toBeGreaterThan(0);
-          }
-          // The method badge in the heading and in the table of contents.
-          await expect(page.locator(`h2#${anchor} .api-method--${entry.method}`)).toHaveText(
-            entry.method.toUpperCase(),
-          );
-          await expect(
-            page.locator(`.table-of-contents a[href="#${anchor}"] .api-method--${entry.method}`).first(),
-          ).toBeAttached();
-          // The example in four languages, curl shown first.
-          const tabs = page.locator(`#${anchor}-example + .tabs-container [role="tab"]`);
-          await expect(tabs).toHaveText(['curl', 'Python', 'JavaScript', 'PowerShell']);
-          const curl = page.locator(`#${anchor}-example + .tabs-container [role="tabpanel"]:not([hidden]) pre`);
-          await expect(curl).toContainText(`curl --request ${entry.method.toUpperCase()}`);
-        }
-        if (locale === 'it') {
-          await expect(page.locator(`#${operationAnchor(expected[0].operation)}-responses`)).toHaveText(/Risposte/);
-        }
-      });
-    }
-  }
-});
+// What the API pages render from the definition is checked on the built HTML: tests/html/api-pages.test.ts.
 
 test('the example language chosen on one API page is kept on the others', async ({page}) => {
   await page.goto('/api/analysis/alerts');
@@ -180,25 +116,4 @@ test.describe('Swagger UI at /swagger/index.html', () => {
     expect(init).toMatch(/queryConfigEnabled: false/);
     expect(init).toMatch(/validatorUrl: 'none'/);
   });
-});
-
-test.describe('API category pages list their pages with descriptions', () => {
-  const categories = [...new Set(pages.filter((slug) => slug.includes('/')).map((slug) => slug.split('/')[0]))];
-  for (const locale of ['en', 'it'] as const) {
-    test(`every API category in ${locale}`, async ({page}) => {
-      for (const category of categories) {
-        await page.goto(localePath(`/api/${pages.find((slug) => slug.startsWith(`${category}/`))}`, locale));
-        // The category link in the breadcrumbs leads to its index page.
-        const indexHref = await page.locator('.breadcrumbs a[href*="/category/"]').first().getAttribute('href');
-        await page.goto(indexHref!);
-        const members = pages.filter((slug) => slug.startsWith(`${category}/`));
-        const cards = page.locator('article a.card');
-        await expect(cards, `${category} cards`).toHaveCount(members.length);
-        for (const card of await cards.all()) {
-          const description = await card.locator('p').innerText();
-          expect(description.trim().length, `${category}: card description`).toBeGreaterThan(20);
-        }
-      }
-    });
-  }
 });
