@@ -3,8 +3,8 @@
 // and relative links that point at existing pages and anchors.
 import {readFileSync, existsSync} from 'node:fs';
 import path from 'node:path';
-import {fileURLToPath} from 'node:url';
 import GithubSlugger from 'github-slugger';
+import {runCli, UsageError, wholeNumber} from './lib/cli.mjs';
 import {listFiles} from './lib/files.mjs';
 
 const USAGE = `Usage: node scripts/check-content.mjs [--min-words N] [DIR|FILE ...]
@@ -142,44 +142,20 @@ export function checkFile(file, {minWords = 300, cache = new Map()} = {}) {
   return problems;
 }
 
-function main(argv) {
-  let minWords = 300;
-  const targets = [];
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    if (arg === '--help' || arg === '-h') {
-      console.log(USAGE);
-      return 0;
+runCli(
+  import.meta.url,
+  {name: 'check-content', usage: USAGE, options: {'min-words': {type: 'string'}}, allowPositionals: true},
+  (values, targets) => {
+    const minWords = wholeNumber('min-words', values['min-words'], 300);
+    const roots = targets.length ? targets : DEFAULT_DIRS;
+    for (const root of roots) {
+      if (!existsSync(root)) throw new UsageError(`no such file or folder: ${root}`);
     }
-    if (arg === '--min-words') {
-      const raw = argv[++i];
-      if (raw === undefined || !/^\d+$/.test(raw)) {
-        console.error(`check-content: --min-words needs a whole number, got "${raw ?? ''}"`);
-        return 2;
-      }
-      minWords = Number(raw);
-    } else if (arg.startsWith('-')) {
-      console.error(`check-content: unknown option "${arg}" (see --help)`);
-      return 2;
-    } else {
-      targets.push(arg);
-    }
-  }
-  const roots = targets.length ? targets : DEFAULT_DIRS;
-  for (const root of roots) {
-    if (!existsSync(root)) {
-      console.error(`check-content: no such file or folder: ${root}`);
-      return 2;
-    }
-  }
-  const files = roots.flatMap((root) => listFiles(root, /\.mdx?$/));
-  const cache = new Map();
-  const problems = files.flatMap((file) => checkFile(file, {minWords, cache}));
-  for (const problem of problems) console.error(problem);
-  console.log(`check-content: ${files.length} pages checked, ${problems.length} problems`);
-  return problems.length ? 1 : 0;
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = main(process.argv.slice(2));
-}
+    const files = roots.flatMap((root) => listFiles(root, /\.mdx?$/));
+    const cache = new Map();
+    const problems = files.flatMap((file) => checkFile(file, {minWords, cache}));
+    for (const problem of problems) console.error(problem);
+    console.log(`check-content: ${files.length} pages checked, ${problems.length} problems`);
+    return problems.length ? 1 : 0;
+  },
+);

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // Flags, on Italian pages and UI strings, the words that i18n/GLOSSARY.md says to avoid.
 import {existsSync, readFileSync} from 'node:fs';
-import path from 'node:path';
-import {fileURLToPath} from 'node:url';
+import {runCli, UsageError} from './lib/cli.mjs';
 import {listFiles} from './lib/files.mjs';
 
 const USAGE = `Usage: node scripts/check-glossary.mjs [--glossary FILE] [DIR|FILE ...]
@@ -148,49 +147,34 @@ function linesOf(file) {
   return file.endsWith('.json') ? jsonLines(text) : checkableText(text);
 }
 
-function main(argv) {
-  let glossary = 'i18n/GLOSSARY.md';
-  const targets = [];
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    if (arg === '--help' || arg === '-h') {
-      console.log(USAGE);
-      return 0;
+runCli(
+  import.meta.url,
+  {name: 'check-glossary', usage: USAGE, options: {glossary: {type: 'string'}}, allowPositionals: true},
+  (values, targets) => {
+    const glossary = values.glossary ?? 'i18n/GLOSSARY.md';
+    const roots = targets.length ? targets : ['i18n/it'];
+    for (const file of [glossary, ...roots]) {
+      if (!file || !existsSync(file)) throw new UsageError(`no such file or folder: ${file}`);
     }
-    if (arg === '--glossary') glossary = argv[++i] ?? '';
-    else if (arg.startsWith('-')) {
-      console.error(`check-glossary: unknown option "${arg}" (see --help)`);
-      return 2;
-    } else targets.push(arg);
-  }
-  const roots = targets.length ? targets : ['i18n/it'];
-  for (const file of [glossary, ...roots]) {
-    if (!file || !existsSync(file)) {
-      console.error(`check-glossary: no such file or folder: ${file}`);
-      return 2;
+    let rules;
+    try {
+      rules = parseGlossary(readFileSync(glossary, 'utf8'));
+    } catch (error) {
+      throw new UsageError(`${glossary}: ${error.message}`);
     }
-  }
-  let rules;
-  try {
-    rules = parseGlossary(readFileSync(glossary, 'utf8'));
-  } catch (error) {
-    console.error(`check-glossary: ${glossary}: ${error.message}`);
-    return 2;
-  }
-  const files = roots.flatMap((root) => listFiles(root, /\.(mdx?|json)$/));
-  let count = 0;
-  for (const file of files) {
-    for (const hit of findVariants(linesOf(file), rules, file)) {
-      count += 1;
-      console.error(`${file}:${hit.line}: "${hit.avoid}" — use ${hit.use.startsWith('"') ? hit.use : `"${hit.use}"`}`);
+    const files = roots.flatMap((root) => listFiles(root, /\.(mdx?|json)$/));
+    let count = 0;
+    for (const file of files) {
+      for (const hit of findVariants(linesOf(file), rules, file)) {
+        count += 1;
+        console.error(
+          `${file}:${hit.line}: "${hit.avoid}" — use ${hit.use.startsWith('"') ? hit.use : `"${hit.use}"`}`,
+        );
+      }
     }
-  }
-  console.log(
-    `check-glossary: ${files.length} files, ${rules.terms.length} variants and ${rules.contexts.length} context rules, ${count} found`,
-  );
-  return count ? 1 : 0;
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = main(process.argv.slice(2));
-}
+    console.log(
+      `check-glossary: ${files.length} files, ${rules.terms.length} variants and ${rules.contexts.length} context rules, ${count} found`,
+    );
+    return count ? 1 : 0;
+  },
+);

@@ -6,6 +6,7 @@ import {createHash} from 'node:crypto';
 import {existsSync, mkdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {runCli} from './lib/cli.mjs';
 import {listFiles} from './lib/files.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -124,64 +125,26 @@ export function nginxInclude(hashes, {files, dir}) {
   ].join('\n');
 }
 
-/** Parses command-line arguments; throws an Error with a clear message on bad input. */
-export function parseArgs(argv) {
-  const options = {dir: 'build', out: path.join(ROOT, 'deploy', 'nginx', 'generated', 'csp-hashes.conf'), help: false};
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    const value = () => {
-      const next = argv[i + 1];
-      if (next === undefined || next.startsWith('--')) throw new Error(`${arg} needs a value`);
-      i += 1;
-      return next;
-    };
-    switch (arg) {
-      case '--help':
-      case '-h':
-        options.help = true;
-        break;
-      case '--dir':
-        options.dir = value();
-        break;
-      case '--out':
-        options.out = value();
-        break;
-      default:
-        throw new Error(`unknown argument "${arg}" (see --help)`);
+runCli(
+  import.meta.url,
+  {
+    name: 'csp-hashes',
+    usage: USAGE,
+    options: {
+      dir: {type: 'string', default: 'build'},
+      out: {type: 'string', default: path.join(ROOT, 'deploy', 'nginx', 'generated', 'csp-hashes.conf')},
+    },
+  },
+  ({dir, out}) => {
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+      throw new Error(`"${dir}" is not a folder; run "npm run build" first`);
     }
-  }
-  return options;
-}
-
-function main(argv) {
-  let options;
-  try {
-    options = parseArgs(argv);
-  } catch (error) {
-    console.error(`csp-hashes: ${error.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (options.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (!existsSync(options.dir) || !statSync(options.dir).isDirectory()) {
-    console.error(`csp-hashes: "${options.dir}" is not a folder; run "npm run build" first`);
-    return 1;
-  }
-  const {files, hashes} = collectHashes(options.dir);
-  if (files === 0) {
-    console.error(`csp-hashes: no HTML files under "${options.dir}"; run "npm run build" first`);
-    return 1;
-  }
-  mkdirSync(path.dirname(options.out), {recursive: true});
-  writeFileSync(options.out, nginxInclude(hashes, {files, dir: options.dir}));
-  console.log(
-    `csp-hashes: ${hashes.size} inline script hash(es) from ${files} HTML files written to ${path.relative(process.cwd(), options.out) || options.out}`,
-  );
-  return 0;
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = main(process.argv.slice(2));
-}
+    const {files, hashes} = collectHashes(dir);
+    if (files === 0) throw new Error(`no HTML files under "${dir}"; run "npm run build" first`);
+    mkdirSync(path.dirname(out), {recursive: true});
+    writeFileSync(out, nginxInclude(hashes, {files, dir}));
+    console.log(
+      `csp-hashes: ${hashes.size} inline script hash(es) from ${files} HTML files written to ${path.relative(process.cwd(), out) || out}`,
+    );
+  },
+);

@@ -5,7 +5,7 @@
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import {execFileSync} from 'node:child_process';
 import path from 'node:path';
-import {fileURLToPath} from 'node:url';
+import {runCli, UsageError} from './lib/cli.mjs';
 import {listFiles} from './lib/files.mjs';
 
 const USAGE = `Usage: node scripts/i18n-status.mjs [--check] [--json] [--locale it]
@@ -97,48 +97,29 @@ export function report({root = '.', locale = 'it'} = {}) {
   return {locale, pages, untranslated};
 }
 
-function main(argv) {
-  let check = false;
-  let json = false;
-  let locale = 'it';
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    if (arg === '--help' || arg === '-h') {
-      console.log(USAGE);
-      return 0;
+runCli(
+  import.meta.url,
+  {
+    name: 'i18n-status',
+    usage: USAGE,
+    options: {check: {type: 'boolean'}, json: {type: 'boolean'}, locale: {type: 'string', default: 'it'}},
+  },
+  ({check, json, locale}) => {
+    if (!/^[a-z]{2}(-[A-Z]{2})?$/.test(locale)) {
+      throw new UsageError(`--locale needs a locale code such as "it", got "${locale}"`);
     }
-    if (arg === '--check') check = true;
-    else if (arg === '--json') json = true;
-    else if (arg === '--locale') {
-      locale = argv[++i];
-      if (!locale || !/^[a-z]{2}(-[A-Z]{2})?$/.test(locale)) {
-        console.error(`i18n-status: --locale needs a locale code such as "it", got "${locale ?? ''}"`);
-        return 2;
-      }
+    if (!existsSync(path.join('i18n', locale))) throw new UsageError(`no folder i18n/${locale}`);
+    const result = report({locale});
+    const count = (status) => result.pages.filter((p) => p.status === status).length;
+    if (json) {
+      console.log(JSON.stringify(result, null, 2));
     } else {
-      console.error(`i18n-status: unknown argument "${arg}" (see --help)`);
-      return 2;
+      for (const page of result.pages) console.log(`${page.status.padEnd(8)} ${page.page}`);
+      for (const id of result.untranslated) console.log(`untranslated UI string: ${id}`);
+      console.log(
+        `i18n-status (${locale}): ${result.pages.length} pages, ${count('ok')} up to date, ${count('stale')} stale, ${count('missing')} missing; ${result.untranslated.length} UI strings identical to English`,
+      );
     }
-  }
-  if (!existsSync(path.join('i18n', locale))) {
-    console.error(`i18n-status: no folder i18n/${locale}`);
-    return 2;
-  }
-  const result = report({locale});
-  const count = (status) => result.pages.filter((p) => p.status === status).length;
-  if (json) {
-    console.log(JSON.stringify(result, null, 2));
-  } else {
-    for (const page of result.pages) console.log(`${page.status.padEnd(8)} ${page.page}`);
-    for (const id of result.untranslated) console.log(`untranslated UI string: ${id}`);
-    console.log(
-      `i18n-status (${locale}): ${result.pages.length} pages, ${count('ok')} up to date, ${count('stale')} stale, ${count('missing')} missing; ${result.untranslated.length} UI strings identical to English`,
-    );
-  }
-  if (check && (count('missing') > 0 || result.untranslated.length > 0)) return 1;
-  return 0;
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = main(process.argv.slice(2));
-}
+    return check && (count('missing') > 0 || result.untranslated.length > 0) ? 1 : 0;
+  },
+);

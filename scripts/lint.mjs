@@ -31,7 +31,13 @@ export const ENGLISH_FILES = ['docs/**/*.{md,mdx}', 'src/**/*.{md,mdx,ts,tsx}', 
 /** The Italian pages and UI strings, checked with the Italian dictionary. */
 export const ITALIAN_FILES = ['i18n/it/**/*.{md,mdx,json}'];
 /** Repository documents that quote both languages. */
-export const REPO_DOC_FILES = ['README.md', 'CONTRIBUTING.md', 'deploy/README.md', 'i18n/GLOSSARY.md', '.github/**/*.md'];
+export const REPO_DOC_FILES = [
+  'README.md',
+  'CONTRIBUTING.md',
+  'deploy/README.md',
+  'i18n/GLOSSARY.md',
+  '.github/**/*.md',
+];
 
 const cspell = (locale, files) => ['cspell', ['--no-progress', '--show-suggestions', '--locale', locale, ...files]];
 

@@ -5,10 +5,9 @@
 import {existsSync, statSync} from 'node:fs';
 import {readFile, rm, stat, utimes, writeFile} from 'node:fs/promises';
 import {availableParallelism} from 'node:os';
-import path from 'node:path';
-import {fileURLToPath} from 'node:url';
 import {promisify} from 'node:util';
 import {brotliCompress, constants, gzip} from 'node:zlib';
+import {runCli, wholeNumber} from './lib/cli.mjs';
 import {listFiles} from './lib/files.mjs';
 
 const gzipAsync = promisify(gzip);
@@ -30,41 +29,6 @@ Exit status: 0 done, 1 nothing to compress (missing folder), 2 bad arguments.`;
 
 /** Extensions of the files worth compressing (images other than SVG and fonts already are). */
 export const COMPRESSIBLE = /\.(?:html?|js|mjs|css|json|map|webmanifest|svg|ya?ml|xml|txt|md)$/i;
-
-/** Parses command-line arguments; throws an Error with a clear message on bad input. */
-export function parseArgs(argv) {
-  const options = {dir: 'build', minSize: 1024, brotli: true, help: false};
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    const value = () => {
-      const next = argv[i + 1];
-      if (next === undefined || next.startsWith('--')) throw new Error(`${arg} needs a value`);
-      i += 1;
-      return next;
-    };
-    switch (arg) {
-      case '--help':
-      case '-h':
-        options.help = true;
-        break;
-      case '--dir':
-        options.dir = value();
-        break;
-      case '--min-size': {
-        const raw = value();
-        if (!/^\d+$/.test(raw)) throw new Error(`--min-size must be a whole number of bytes, got "${raw}"`);
-        options.minSize = Number(raw);
-        break;
-      }
-      case '--no-brotli':
-        options.brotli = false;
-        break;
-      default:
-        throw new Error(`unknown argument "${arg}" (see --help)`);
-    }
-  }
-  return options;
-}
 
 async function removeIfPresent(file) {
   await rm(file, {force: true});
@@ -152,36 +116,30 @@ export async function precompress(dir, {minSize = 1024, brotli = true} = {}) {
 
 const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 
-async function main(argv) {
-  let options;
-  try {
-    options = parseArgs(argv);
-  } catch (error) {
-    console.error(`precompress: ${error.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (options.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (!existsSync(options.dir) || !statSync(options.dir).isDirectory()) {
-    console.error(`precompress: "${options.dir}" is not a folder; run "npm run build" first`);
-    return 1;
-  }
-  const started = Date.now();
-  const totals = await precompress(options.dir, options);
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(
-    `precompress: ${totals.compressed} of ${totals.files} text files compressed in ${seconds} s: ` +
-      `${megabytes(totals.size)} -> gzip ${megabytes(totals.gzip)}` +
-      (options.brotli ? `, brotli ${megabytes(totals.brotli)}` : '') +
-      (totals.removed ? ` (${totals.removed} stale copies removed)` : ''),
-  );
-  return 0;
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
-}
+runCli(
+  import.meta.url,
+  {
+    name: 'precompress',
+    usage: USAGE,
+    options: {dir: {type: 'string', default: 'build'}, 'min-size': {type: 'string'}, 'no-brotli': {type: 'boolean'}},
+  },
+  async (values) => {
+    const options = {
+      dir: values.dir,
+      minSize: wholeNumber('min-size', values['min-size'], 1024),
+      brotli: !values['no-brotli'],
+    };
+    if (!existsSync(options.dir) || !statSync(options.dir).isDirectory()) {
+      throw new Error(`"${options.dir}" is not a folder; run "npm run build" first`);
+    }
+    const started = Date.now();
+    const totals = await precompress(options.dir, options);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(
+      `precompress: ${totals.compressed} of ${totals.files} text files compressed in ${seconds} s: ` +
+        `${megabytes(totals.size)} -> gzip ${megabytes(totals.gzip)}` +
+        (options.brotli ? `, brotli ${megabytes(totals.brotli)}` : '') +
+        (totals.removed ? ` (${totals.removed} stale copies removed)` : ''),
+    );
+  },
+);
