@@ -9,6 +9,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import Ajv2020 from 'ajv/dist/2020.js';
+import {runCli, UsageError} from './lib/cli.mjs';
 import {listFiles} from './lib/files.mjs';
 import {
   DIRECTIVE,
@@ -316,42 +317,24 @@ export async function checkApi(root, {update = false} = {}) {
   return {problems, operations: definition.operations.length, strings: strings.length};
 }
 
-async function main(argv) {
-  let root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  let update = false;
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    if (arg === '--help' || arg === '-h') {
-      console.log(USAGE);
-      return 0;
-    }
-    if (arg === '--update-translations') update = true;
-    else if (arg === '--root') {
-      const value = argv[++i];
-      if (!value) {
-        console.error(`check-api: --root needs a folder\n\n${USAGE}`);
-        return 2;
-      }
-      root = path.resolve(value);
-    } else {
-      console.error(`check-api: unknown argument "${arg}"\n\n${USAGE}`);
-      return 2;
-    }
-  }
-  if (!existsSync(apiPaths(root).spec)) {
-    console.error(`check-api: ${apiPaths(root).spec} does not exist`);
-    return 2;
-  }
-  const {problems, operations, strings} = await checkApi(root, {update});
-  for (const problem of problems) console.log(`  ✗ ${problem}`);
-  console.log(
-    `check-api: ${operations} operations, ${strings ?? 0} translated descriptions, ${problems.length} problem${problems.length === 1 ? '' : 's'}`,
-  );
-  return problems.length ? 1 : 0;
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
-}
+runCli(
+  import.meta.url,
+  {
+    name: 'check-api',
+    usage: USAGE,
+    options: {
+      root: {type: 'string', default: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')},
+      'update-translations': {type: 'boolean'},
+    },
+  },
+  async (values) => {
+    const root = path.resolve(values.root);
+    if (!existsSync(apiPaths(root).spec)) throw new UsageError(`${apiPaths(root).spec} does not exist`);
+    const {problems, operations, strings} = await checkApi(root, {update: values['update-translations']});
+    for (const problem of problems) console.log(`  ✗ ${problem}`);
+    console.log(
+      `check-api: ${operations} operations, ${strings ?? 0} translated descriptions, ${problems.length} problem${problems.length === 1 ? '' : 's'}`,
+    );
+    return problems.length ? 1 : 0;
+  },
+);

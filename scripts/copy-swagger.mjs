@@ -5,6 +5,7 @@
 import {copyFileSync, existsSync, mkdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {runCli} from './lib/cli.mjs';
 
 const USAGE = `Usage: node scripts/copy-swagger.mjs [--root <dir>]
 
@@ -59,36 +60,15 @@ export function copySwagger(root) {
   return {version, written};
 }
 
-function main(argv) {
-  let root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    if (arg === '--help' || arg === '-h') {
-      console.log(USAGE);
-      return 0;
-    }
-    if (arg === '--root') {
-      const value = argv[++i];
-      if (!value) {
-        console.error('copy-swagger: --root needs a folder\n\n' + USAGE);
-        return 2;
-      }
-      root = path.resolve(value);
-    } else {
-      console.error(`copy-swagger: unknown argument "${arg}"\n\n${USAGE}`);
-      return 2;
-    }
-  }
-  try {
-    const {version, written} = copySwagger(root);
+runCli(
+  import.meta.url,
+  {
+    name: 'copy-swagger',
+    usage: USAGE,
+    options: {root: {type: 'string', default: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')}},
+  },
+  (values) => {
+    const {version, written} = copySwagger(path.resolve(values.root));
     console.log(`copy-swagger: Swagger UI ${version} and the API definition copied (${written.length} files)`);
-    return 0;
-  } catch (error) {
-    console.error(`copy-swagger: ${error.message}`);
-    return 1;
-  }
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = main(process.argv.slice(2));
-}
+  },
+);
