@@ -6,6 +6,7 @@ import os from 'node:os';
 import {stripVTControlCharacters} from 'node:util';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {runCli, UsageError, wholeNumber} from './lib/cli.mjs';
 
 const USAGE = `Usage: node scripts/lint.mjs [--fix] [--only NAME[,NAME...]] [--jobs N]
 
@@ -106,67 +107,56 @@ export function summaryLine(name, {code, output}) {
   return last(/^CSpell: Files checked/) ?? 'failed';
 }
 
-async function main(argv) {
-  if (argv.includes('--help')) {
-    console.log(USAGE);
-    return 0;
-  }
-  const fix = argv.includes('--fix');
-  const onlyAt = argv.indexOf('--only');
-  const only = onlyAt >= 0 ? (argv[onlyAt + 1] ?? '').split(',').filter(Boolean) : null;
-  const jobsAt = argv.indexOf('--jobs');
-  const jobs = Number(jobsAt >= 0 ? argv[jobsAt + 1] : (process.env.LINT_JOBS ?? 2));
-  const unknown = only?.filter((name) => !CHECKS.some((c) => c.name === name)) ?? [];
-  if (unknown.length || !Number.isInteger(jobs) || jobs < 1 || (only && only.length === 0)) {
-    console.error(unknown.length ? `unknown check: ${unknown.join(', ')}` : 'bad arguments');
-    console.error(USAGE);
-    return 2;
-  }
-  const selected = CHECKS.filter((c) => !only || only.includes(c.name)).filter((c) => !fix || c.fix);
+runCli(
+  import.meta.url,
+  {
+    name: 'lint',
+    usage: USAGE,
+    options: {fix: {type: 'boolean'}, only: {type: 'string'}, jobs: {type: 'string'}},
+  },
+  async (values) => {
+    const fix = Boolean(values.fix);
+    const only = values.only === undefined ? null : values.only.split(',').filter(Boolean);
+    const jobs = wholeNumber('jobs', values.jobs ?? process.env.LINT_JOBS, 2);
+    const unknown = only?.filter((name) => !CHECKS.some((c) => c.name === name)) ?? [];
+    if (unknown.length) throw new UsageError(`unknown check: ${unknown.join(', ')}`);
+    if (only?.length === 0 || jobs < 1) throw new UsageError('--only needs a check name, --jobs at least 1');
+    const selected = CHECKS.filter((c) => !only || only.includes(c.name)).filter((c) => !fix || c.fix);
 
-  // Run up to `jobs` checks at a time; print each one's output in order as soon as it is known.
-  const results = new Array(selected.length);
-  const done = selected.map(() => null);
-  let next = 0;
-  const worker = async () => {
-    while (next < selected.length) {
-      const index = next++;
-      const [tool, args] = fix ? selected[index].fix : selected[index].check;
-      results[index] = await runTool(tool, args);
-      done[index]?.();
+    // Run up to `jobs` checks at a time; print each one's output in order as soon as it is known.
+    const results = new Array(selected.length);
+    const done = selected.map(() => null);
+    let next = 0;
+    const worker = async () => {
+      while (next < selected.length) {
+        const index = next++;
+        const [tool, args] = fix ? selected[index].fix : selected[index].check;
+        results[index] = await runTool(tool, args);
+        done[index]?.();
+      }
+    };
+    const finished = selected.map((_, index) => new Promise((resolve) => (done[index] = resolve)));
+    const workers = Array.from({length: Math.min(jobs, Math.max(1, os.availableParallelism()))}, worker);
+    for (const [index, check] of selected.entries()) {
+      await finished[index];
+      const result = results[index];
+      const [tool, args] = fix ? check.fix : check.check;
+      console.log(`\n== ${check.name}: ${tool} ${args.join(' ')}`);
+      if (result.output.trim()) console.log(result.output.trimEnd());
     }
-  };
-  const finished = selected.map((_, index) => new Promise((resolve) => (done[index] = resolve)));
-  const workers = Array.from({length: Math.min(jobs, Math.max(1, os.availableParallelism()))}, worker);
-  for (const [index, check] of selected.entries()) {
-    await finished[index];
-    const result = results[index];
-    const [tool, args] = fix ? check.fix : check.check;
-    console.log(`\n== ${check.name}: ${tool} ${args.join(' ')}`);
-    if (result.output.trim()) console.log(result.output.trimEnd());
-  }
-  await Promise.all(workers);
+    await Promise.all(workers);
 
-  console.log(`\n== lint ${fix ? '--fix ' : ''}summary`);
-  let failed = 0;
-  for (const [index, check] of selected.entries()) {
-    const result = results[index];
-    if (result.code !== 0) failed++;
-    const status = result.code === 0 ? 'ok  ' : 'FAIL';
-    console.log(
-      `${status} ${check.name.padEnd(13)} ${summaryLine(check.name, result)} (${result.seconds.toFixed(1)} s)`,
-    );
-  }
-  if (fix) console.log('Spelling is not fixed automatically: run npm run lint to see what is left.');
-  return failed ? 1 : 0;
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error) => {
-      console.error(error);
-      process.exit(2);
-    },
-  );
-}
+    console.log(`\n== lint ${fix ? '--fix ' : ''}summary`);
+    let failed = 0;
+    for (const [index, check] of selected.entries()) {
+      const result = results[index];
+      if (result.code !== 0) failed++;
+      const status = result.code === 0 ? 'ok  ' : 'FAIL';
+      console.log(
+        `${status} ${check.name.padEnd(13)} ${summaryLine(check.name, result)} (${result.seconds.toFixed(1)} s)`,
+      );
+    }
+    if (fix) console.log('Spelling is not fixed automatically: run npm run lint to see what is left.');
+    return failed ? 1 : 0;
+  },
+);
