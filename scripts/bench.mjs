@@ -11,8 +11,8 @@ import {spawn} from 'node:child_process';
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {fileURLToPath} from 'node:url';
 import {createSiteServer} from './serve.mjs';
+import {parseCommandLine, runCli, UsageError} from './lib/cli.mjs';
 import {listFiles} from './lib/files.mjs';
 import {fileForUrl, fileWeight, folderSize, htmlAssets, sumWeights} from './lib/weights.mjs';
 
@@ -32,24 +32,14 @@ export const benchPages = {
   category: '/category/installation',
 };
 
-class UsageError extends Error {}
-
-export function parseArgs(argv) {
-  const options = {build: true, dir: 'build', browser: true};
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    if (arg === '--help' || arg === '-h') options.help = true;
-    else if (arg === '--skip-build') options.build = false;
-    else if (arg === '--no-browser') options.browser = false;
-    else if (arg === '--dir') {
-      const next = argv[i + 1];
-      if (!next || next.startsWith('--')) throw new UsageError('--dir needs a value');
-      options.dir = next;
-      i += 1;
-    } else throw new UsageError(`unknown argument: ${arg}`);
-  }
-  return options;
-}
+const command = {
+  name: 'bench',
+  usage,
+  options: {'skip-build': {type: 'boolean'}, 'no-browser': {type: 'boolean'}, dir: {type: 'string', default: 'build'}},
+};
+const toOptions = (values) => ({build: !values['skip-build'], dir: values.dir, browser: !values['no-browser']});
+/** The options of a command line (a UsageError on bad input). */
+export const parseArgs = (argv) => toOptions(parseCommandLine(argv, command).values);
 
 /** Resident memory (bytes) of a process and all its descendants, from /proc (Linux). */
 export function treeRss(rootPid) {
@@ -174,12 +164,7 @@ function searchIndexes(dir) {
   return result;
 }
 
-async function main(argv) {
-  const options = parseArgs(argv);
-  if (options.help) {
-    console.log(usage);
-    return 0;
-  }
+async function main(options) {
   const report = {
     date: new Date().toISOString(),
     machine: {
@@ -224,19 +209,4 @@ async function main(argv) {
   return 0;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error) => {
-      if (error instanceof UsageError) {
-        console.error(`bench: ${error.message}\n\n${usage}`);
-        process.exitCode = 2;
-      } else {
-        console.error(`bench: ${error.message}`);
-        process.exitCode = 1;
-      }
-    },
-  );
-}
+runCli(import.meta.url, command, (values) => main(toOptions(values)));

@@ -11,7 +11,7 @@
  */
 import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {fileURLToPath} from 'node:url';
+import {parseCommandLine, runCli, UsageError} from './lib/cli.mjs';
 import {listFiles} from './lib/files.mjs';
 import {fileForUrl, fileWeight, htmlAssets, htmlFiles, kb, sumWeights} from './lib/weights.mjs';
 
@@ -24,30 +24,25 @@ Checks the page weight budgets of a production build (run \`npm run build\` firs
   --json            print the measured weights of every page as JSON
 Exit status: 0 all budgets hold, 1 a budget is exceeded, 2 bad usage.`;
 
-class UsageError extends Error {}
-
-export function parseArgs(argv) {
-  const options = {dir: 'build', baseUrl: process.env.BASE_URL ?? '/', budgets: 'budgets.json', json: false};
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    const value = () => {
-      const next = argv[i + 1];
-      if (next === undefined || next.startsWith('--')) throw new UsageError(`${arg} needs a value`);
-      i += 1;
-      return next;
-    };
-    if (arg === '--help' || arg === '-h') options.help = true;
-    else if (arg === '--dir') options.dir = value();
-    else if (arg === '--base-url') options.baseUrl = value();
-    else if (arg === '--budgets') options.budgets = value();
-    else if (arg === '--json') options.json = true;
-    else throw new UsageError(`unknown argument: ${arg}`);
+const command = {
+  name: 'check-budgets',
+  usage,
+  options: {
+    dir: {type: 'string', default: 'build'},
+    'base-url': {type: 'string', default: process.env.BASE_URL ?? '/'},
+    budgets: {type: 'string', default: 'budgets.json'},
+    json: {type: 'boolean'},
+  },
+};
+function toOptions(values) {
+  const baseUrl = values['base-url'];
+  if (!baseUrl.startsWith('/') || !baseUrl.endsWith('/')) {
+    throw new UsageError(`--base-url must start and end with "/" (got "${baseUrl}")`);
   }
-  if (!options.baseUrl.startsWith('/') || !options.baseUrl.endsWith('/')) {
-    throw new UsageError(`--base-url must start and end with "/" (got "${options.baseUrl}")`);
-  }
-  return options;
+  return {dir: values.dir, baseUrl, budgets: values.budgets, json: Boolean(values.json)};
 }
+/** The options of a command line (a UsageError on bad input). */
+export const parseArgs = (argv) => toOptions(parseCommandLine(argv, command).values);
 
 export function loadBudgets(file) {
   if (!existsSync(file)) throw new UsageError(`budgets file not found: ${file}`);
@@ -127,39 +122,22 @@ export function checkBuild({dir, baseUrl, budgets}) {
   return {report, problems};
 }
 
-function main(argv) {
-  let options;
-  try {
-    options = parseArgs(argv);
-    if (options.help) {
-      console.log(usage);
-      return 0;
-    }
-    const budgets = loadBudgets(options.budgets);
-    const {report, problems} = checkBuild({...options, budgets});
-    if (options.json) console.log(JSON.stringify(report, null, 2));
-    const largest = (key) => report.reduce((max, entry) => (entry[key].gzip > max[key].gzip ? entry : max));
-    const heaviestHtml = largest('html');
-    const heaviestCss = largest('css');
-    console.log(
-      `check-budgets: ${report.length} pages; heaviest HTML ${heaviestHtml.page} ${kb(heaviestHtml.html.gzip)} gzip ` +
-        `(budget ${kb(budgets.htmlGzip)}); stylesheets ${kb(heaviestCss.css.gzip)} gzip (budget ${kb(budgets.firstLoadCssGzip)})`,
-    );
-    for (const problem of problems) console.error(`  over budget: ${problem}`);
-    if (problems.length > 0) {
-      console.error(`check-budgets: ${problems.length} problem(s)`);
-      return 1;
-    }
-    return 0;
-  } catch (error) {
-    if (error instanceof UsageError) {
-      console.error(`check-budgets: ${error.message}\n\n${usage}`);
-      return 2;
-    }
-    throw error;
+runCli(import.meta.url, command, (values) => {
+  const options = toOptions(values);
+  const budgets = loadBudgets(options.budgets);
+  const {report, problems} = checkBuild({...options, budgets});
+  if (options.json) console.log(JSON.stringify(report, null, 2));
+  const largest = (key) => report.reduce((max, entry) => (entry[key].gzip > max[key].gzip ? entry : max));
+  const heaviestHtml = largest('html');
+  const heaviestCss = largest('css');
+  console.log(
+    `check-budgets: ${report.length} pages; heaviest HTML ${heaviestHtml.page} ${kb(heaviestHtml.html.gzip)} gzip ` +
+      `(budget ${kb(budgets.htmlGzip)}); stylesheets ${kb(heaviestCss.css.gzip)} gzip (budget ${kb(budgets.firstLoadCssGzip)})`,
+  );
+  for (const problem of problems) console.error(`  over budget: ${problem}`);
+  if (problems.length > 0) {
+    console.error(`check-budgets: ${problems.length} problem(s)`);
+    return 1;
   }
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  process.exitCode = main(process.argv.slice(2));
-}
+  return 0;
+});

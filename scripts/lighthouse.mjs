@@ -9,10 +9,10 @@
  */
 import path from 'node:path';
 import {existsSync} from 'node:fs';
-import {fileURLToPath} from 'node:url';
 import {createSiteServer} from './serve.mjs';
 import {benchPages} from './bench.mjs';
 import {chromiumArgs, chromiumExecutable} from './lib/chromium.mjs';
+import {parseCommandLine, runCli, UsageError} from './lib/cli.mjs';
 
 const usage = `Usage: node scripts/lighthouse.mjs [--dir build] [--json] [--page PATH]...
 
@@ -24,29 +24,20 @@ Exit status: 0 success, 1 Lighthouse failed, 2 bad usage.`;
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-class UsageError extends Error {}
-
-export function parseArgs(argv) {
-  const options = {dir: 'build', json: false, pages: []};
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    const value = () => {
-      const next = argv[i + 1];
-      if (next === undefined || next.startsWith('--')) throw new UsageError(`${arg} needs a value`);
-      i += 1;
-      return next;
-    };
-    if (arg === '--help' || arg === '-h') options.help = true;
-    else if (arg === '--dir') options.dir = value();
-    else if (arg === '--json') options.json = true;
-    else if (arg === '--page') {
-      const page = value();
-      if (!page.startsWith('/')) throw new UsageError(`--page must be a path starting with "/" (got "${page}")`);
-      options.pages.push(page);
-    } else throw new UsageError(`unknown argument: ${arg}`);
+const command = {
+  name: 'lighthouse',
+  usage,
+  options: {dir: {type: 'string', default: 'build'}, json: {type: 'boolean'}, page: {type: 'string', multiple: true}},
+};
+function toOptions(values) {
+  const pages = values.page ?? [];
+  for (const page of pages) {
+    if (!page.startsWith('/')) throw new UsageError(`--page must be a path starting with "/" (got "${page}")`);
   }
-  return options;
+  return {dir: values.dir, json: Boolean(values.json), pages};
 }
+/** The options of a command line (a UsageError on bad input). */
+export const parseArgs = (argv) => toOptions(parseCommandLine(argv, command).values);
 
 /** Pages with diagrams, audited too: they were the slowest while diagrams were drawn in the browser. */
 export const diagramPages = ['/main/architecture', '/main/configuration/sentinel/overview'];
@@ -58,12 +49,7 @@ export function defaultPages() {
   ]);
 }
 
-async function main(argv) {
-  const options = parseArgs(argv);
-  if (options.help) {
-    console.log(usage);
-    return 0;
-  }
+async function main(options) {
   if (!existsSync(path.join(options.dir, 'index.html'))) {
     throw new UsageError(`no build in ${options.dir}: run \`npm run build\` first`);
   }
@@ -138,19 +124,4 @@ async function main(argv) {
   return 0;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error) => {
-      if (error instanceof UsageError) {
-        console.error(`lighthouse: ${error.message}\n\n${usage}`);
-        process.exitCode = 2;
-      } else {
-        console.error(`lighthouse: ${error.stack ?? error.message}`);
-        process.exitCode = 1;
-      }
-    },
-  );
-}
+runCli(import.meta.url, command, (values) => main(toOptions(values)));
