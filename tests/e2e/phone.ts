@@ -65,6 +65,21 @@ const smallestLabels = (page: Page) =>
 export async function phoneProblems(page: Page): Promise<string[]> {
   const problems: string[] = [];
   await page.setViewportSize({width: phoneWidths[0], height: 844});
+  // As for the width below: the page may still be re-rendering after the resize, so wait (up to a
+  // limit) for the labels to reach their size before measuring them.
+  await page
+    .waitForFunction(
+      (min) =>
+        Array.from(document.querySelectorAll<SVGSVGElement>('.sbx-diagram svg')).every((svg) => {
+          const scale = svg.getBoundingClientRect().width / (svg.viewBox.baseVal?.width || 1);
+          return Array.from(svg.querySelectorAll('.nodeLabel, .edgeLabel, text'))
+            .filter((label) => (label.textContent ?? '').trim() !== '')
+            .every((label) => Number.parseFloat(getComputedStyle(label).fontSize) * scale >= min);
+        }),
+      MIN_LABEL_PX,
+      {timeout: 5_000},
+    )
+    .catch(() => undefined);
   for (const header of await looseTables(page)) {
     problems.push(`table "${header}" neither stacks nor scrolls in a named region`);
   }
