@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {existsSync, mkdirSync, mkdtempSync, writeFileSync, readFileSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync, readFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {compareVersions, copySwagger, MINIMUM_VERSION, VENDOR_FILES} from '../../scripts/copy-swagger.mjs';
@@ -44,7 +44,35 @@ test('refuses a missing or too old library and a missing definition', () => {
   assert.throws(() => copySwagger(fakeProject('5.35.0', false)), /API definition .* does not exist/);
 });
 
-test('the installed swagger-ui-dist is recent enough', () => {
-  const {version} = JSON.parse(readFileSync('node_modules/swagger-ui-dist/package.json', 'utf8'));
-  assert.ok(compareVersions(version, MINIMUM_VERSION) >= 0, version);
+test("the Swagger page's own files and Swagger UI's vendor files are all it loads, from this site", () => {
+  const html = readFileSync('static/swagger/index.html', 'utf8');
+  const urls = [...html.matchAll(/\b(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
+  assert.ok(urls.length > 5);
+  assert.deepEqual(
+    urls.filter((url) => /^(?:[a-z]+:|\/\/)/i.test(url)),
+    [],
+    'no URL to another host',
+  );
+  // Files the page loads next to itself: ours in static/swagger, or the ones copySwagger copies.
+  const local = urls.filter((url) => !url.startsWith('../')).map((url) => url.split(/[?#]/)[0]);
+  for (const file of local) {
+    const copied = file.startsWith('vendor/') && VENDOR_FILES.includes(file.slice('vendor/'.length));
+    assert.ok(copied || existsSync(path.join('static/swagger', file)), `${file} exists or is copied`);
+  }
+  assert.ok(local.includes('vendor/swagger-ui-bundle.js') && local.includes('vendor/swagger-ui.css'));
+  // What copySwagger copies is the installed package's file, byte for byte.
+  const root = mkdtempSync(path.join(tmpdir(), 'copy-swagger-real-'));
+  mkdirSync(path.join(root, 'node_modules'));
+  symlinkSync(path.resolve('node_modules/swagger-ui-dist'), path.join(root, 'node_modules', 'swagger-ui-dist'));
+  mkdirSync(path.join(root, 'api'));
+  writeFileSync(path.join(root, 'api', 'openapi.yaml'), readFileSync('api/openapi.yaml'));
+  copySwagger(root);
+  for (const file of VENDOR_FILES) {
+    assert.ok(
+      readFileSync(path.join(root, 'static/swagger/vendor', file)).equals(
+        readFileSync(path.join('node_modules/swagger-ui-dist', file)),
+      ),
+      file,
+    );
+  }
 });
