@@ -13,34 +13,9 @@ import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {chromium} from '@playwright/test';
 import {chromiumArgs, chromiumExecutable} from './lib/chromium.mjs';
+import {runCli, UsageError} from './lib/cli.mjs';
 
 const usage = `Usage: node scripts/brand-images.mjs [--out static/img/social-card.jpg] [--favicon static/favicon.ico]`;
-
-function parseArgs(argv) {
-  const options = {out: 'static/img/social-card.jpg', favicon: 'static/favicon.ico'};
-  for (let i = 0; i < argv.length; i += 1) {
-    if (argv[i] === '--help' || argv[i] === '-h') {
-      console.log(usage);
-      process.exit(0);
-    } else if (argv[i] === '--out' && argv[i + 1] && !argv[i + 1].startsWith('--')) {
-      options.out = argv[(i += 1)];
-    } else if (argv[i] === '--favicon' && argv[i + 1] && !argv[i + 1].startsWith('--')) {
-      options.favicon = argv[(i += 1)];
-    } else {
-      console.error(`brand-images: unexpected argument "${argv[i]}"\n${usage}`);
-      process.exit(2);
-    }
-  }
-  if (!options.out.endsWith('.jpg')) {
-    console.error(`brand-images: --out must name a .jpg file (got "${options.out}")`);
-    process.exit(2);
-  }
-  if (!options.favicon.endsWith('.ico')) {
-    console.error(`brand-images: --favicon must name a .ico file (got "${options.favicon}")`);
-    process.exit(2);
-  }
-  return options;
-}
 
 /** An ICO file holding one PNG image (supported by every browser since Windows Vista-era ICO). */
 export function icoFromPng(png, size) {
@@ -59,38 +34,54 @@ export function icoFromPng(png, size) {
   return Buffer.concat([header, png]);
 }
 
-const options = parseArgs(process.argv.slice(2));
-const logo = readFileSync(path.join('static', 'img', 'logo.svg'), 'utf8');
-const html = `<!doctype html><html><head><style>
-  html, body { margin: 0; width: 1200px; height: 630px; }
-  body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
-         background: linear-gradient(135deg, #0b5cad 0%, #06325f 100%); color: #fff;
-         display: flex; flex-direction: column; justify-content: center; padding: 0 96px; box-sizing: border-box; }
-  .brand { display: flex; align-items: center; gap: 32px; }
-  .brand svg { width: 140px; height: 140px; background: #fff; border-radius: 32px; padding: 8px; }
-  h1 { font-size: 84px; margin: 0; letter-spacing: -1px; }
-  p { font-size: 38px; line-height: 1.35; margin: 48px 0 0; max-width: 980px; color: #dbe9f8; }
-  .tag { margin-top: 40px; font-size: 28px; color: #a9c9ec; }
-</style></head><body>
-  <div class="brand">${logo}<h1>Seer Box</h1></div>
-  <p>User guide and REST API reference: install, configure and operate traffic analysis and web protection.</p>
-  <div class="tag">English · Italiano</div>
-</body></html>`;
+runCli(
+  import.meta.url,
+  {
+    name: 'brand-images',
+    usage,
+    options: {
+      out: {type: 'string', default: 'static/img/social-card.jpg'},
+      favicon: {type: 'string', default: 'static/favicon.ico'},
+    },
+  },
+  async (options) => {
+    if (!options.out.endsWith('.jpg')) throw new UsageError(`--out must name a .jpg file (got "${options.out}")`);
+    if (!options.favicon.endsWith('.ico')) {
+      throw new UsageError(`--favicon must name a .ico file (got "${options.favicon}")`);
+    }
+    const logo = readFileSync(path.join('static', 'img', 'logo.svg'), 'utf8');
+    const html = `<!doctype html><html><head><style>
+    html, body { margin: 0; width: 1200px; height: 630px; }
+    body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
+           background: linear-gradient(135deg, #0b5cad 0%, #06325f 100%); color: #fff;
+           display: flex; flex-direction: column; justify-content: center; padding: 0 96px; box-sizing: border-box; }
+    .brand { display: flex; align-items: center; gap: 32px; }
+    .brand svg { width: 140px; height: 140px; background: #fff; border-radius: 32px; padding: 8px; }
+    h1 { font-size: 84px; margin: 0; letter-spacing: -1px; }
+    p { font-size: 38px; line-height: 1.35; margin: 48px 0 0; max-width: 980px; color: #dbe9f8; }
+    .tag { margin-top: 40px; font-size: 28px; color: #a9c9ec; }
+  </style></head><body>
+    <div class="brand">${logo}<h1>Seer Box</h1></div>
+    <p>User guide and REST API reference: install, configure and operate traffic analysis and web protection.</p>
+    <div class="tag">English · Italiano</div>
+  </body></html>`;
 
-const browser = await chromium.launch({executablePath: chromiumExecutable(), args: chromiumArgs});
-try {
-  const page = await browser.newPage({viewport: {width: 1200, height: 630}});
-  await page.setContent(html);
-  await page.screenshot({path: options.out, type: 'jpeg', quality: 88});
-  console.log(`brand-images: wrote ${options.out} (1200 x 630)`);
+    const browser = await chromium.launch({executablePath: chromiumExecutable(), args: chromiumArgs});
+    try {
+      const page = await browser.newPage({viewport: {width: 1200, height: 630}});
+      await page.setContent(html);
+      await page.screenshot({path: options.out, type: 'jpeg', quality: 88});
+      console.log(`brand-images: wrote ${options.out} (1200 x 630)`);
 
-  const icon = await browser.newPage({viewport: {width: 32, height: 32}});
-  await icon.setContent(
-    `<html><body style="margin:0;background:transparent">${logo.replace('<svg ', '<svg width="32" height="32" ')}</body></html>`,
-  );
-  const png = await icon.screenshot({type: 'png', omitBackground: true});
-  writeFileSync(options.favicon, icoFromPng(png, 32));
-  console.log(`brand-images: wrote ${options.favicon} (32 x 32)`);
-} finally {
-  await browser.close();
-}
+      const icon = await browser.newPage({viewport: {width: 32, height: 32}});
+      await icon.setContent(
+        `<html><body style="margin:0;background:transparent">${logo.replace('<svg ', '<svg width="32" height="32" ')}</body></html>`,
+      );
+      const png = await icon.screenshot({type: 'png', omitBackground: true});
+      writeFileSync(options.favicon, icoFromPng(png, 32));
+      console.log(`brand-images: wrote ${options.favicon} (32 x 32)`);
+    } finally {
+      await browser.close();
+    }
+  },
+);

@@ -7,7 +7,7 @@ import {createHash} from 'node:crypto';
 import {cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {parseArgs} from 'node:util';
+import {runCli} from './lib/cli.mjs';
 import {pdfPath, release} from './pdf.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -144,37 +144,21 @@ export function bundle({dir, out}) {
   return {stage, tarball, zip};
 }
 
-function main() {
-  let values;
-  try {
-    ({values} = parseArgs({
-      options: {
-        dir: {type: 'string', default: 'build'},
-        out: {type: 'string', default: 'dist'},
-        help: {type: 'boolean', default: false},
-      },
-    }));
-  } catch (error) {
-    console.error(`bundle: ${error.message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
-  const out = path.resolve(values.out);
-  mkdirSync(out, {recursive: true});
-  const result = bundle({dir: path.resolve(values.dir), out});
-  for (const file of [result.tarball, result.zip]) {
-    console.log(`bundle: ${path.relative(process.cwd(), file)} (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB)`);
-  }
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  try {
-    main();
-  } catch (error) {
-    console.error(`bundle: ${error.message}`);
-    process.exit(1);
-  }
-}
+runCli(
+  import.meta.url,
+  {
+    name: 'bundle',
+    usage: USAGE,
+    options: {dir: {type: 'string', default: 'build'}, out: {type: 'string', default: 'dist'}},
+  },
+  (values) => {
+    const out = path.resolve(values.out);
+    mkdirSync(out, {recursive: true});
+    const result = bundle({dir: path.resolve(values.dir), out});
+    for (const file of [result.tarball, result.zip]) {
+      console.log(
+        `bundle: ${path.relative(process.cwd(), file)} (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB)`,
+      );
+    }
+  },
+);

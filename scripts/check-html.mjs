@@ -10,8 +10,8 @@ import {spawnSync} from 'node:child_process';
 import {existsSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {parseArgs as parseNodeArgs} from 'node:util';
 import vnuJar from 'vnu-jar';
+import {runCli, UsageError} from './lib/cli.mjs';
 import {listFiles} from './lib/files.mjs';
 
 const usage = `Usage: node scripts/check-html.mjs [--dir build] [--verbose]
@@ -75,66 +75,38 @@ function where(message, dir) {
   return message.lastLine ? `${file}:${message.lastLine}` : file;
 }
 
-function main(argv) {
-  let options;
-  try {
-    ({values: options} = parseNodeArgs({
-      args: argv,
-      options: {
-        dir: {type: 'string', default: 'build'},
-        verbose: {type: 'boolean', default: false},
-        help: {type: 'boolean', short: 'h', default: false},
-      },
-    }));
-  } catch (error) {
-    console.error(`check-html: ${error.message}\n\n${usage}`);
-    return 2;
-  }
-  if (options.help) {
-    console.log(usage);
+runCli(
+  import.meta.url,
+  {name: 'check-html', usage, options: {dir: {type: 'string', default: 'build'}, verbose: {type: 'boolean'}}},
+  (options) => {
+    const dir = path.resolve(options.dir);
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+      throw new UsageError(`no build in ${options.dir}: run npm run build first`);
+    }
+    const files = listFiles(dir, /\.html$/).sort();
+    if (files.length === 0) throw new UsageError(`no .html file under ${options.dir}`);
+    const started = Date.now();
+    const messages = runVnu(files);
+    const {errors, warnings, notes} = classify(messages);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    if (warnings.length) {
+      console.log(`check-html: ${warnings.length} warning(s), not failing:`);
+      if (options.verbose) for (const w of warnings) console.log(`  ${where(w, dir)}: ${w.message}`);
+      else console.log(tally(warnings).join('\n'));
+    }
+    // Notes are the checker's remarks on allowed syntax (e.g. "Trailing slash on void elements").
+    if (notes.length)
+      console.log(`check-html: ${notes.length} note(s) (vnu "info"), not failing:\n${tally(notes).join('\n')}`);
+    if (IGNORED.length) console.log(`check-html: ignoring ${IGNORED.map(({pattern}) => pattern).join(', ')}`);
+    if (errors.length) {
+      for (const e of errors)
+        console.error(`${where(e, dir)}: ${e.message}${e.extract ? `\n    ${e.extract.trim()}` : ''}`);
+      const pages = new Set(errors.map((e) => e.url)).size;
+      console.error(`\ncheck-html: ${errors.length} error(s) in ${pages} of ${files.length} HTML files (${seconds} s)`);
+      console.error(tally(errors).join('\n'));
+      return 1;
+    }
+    console.log(`check-html: ${files.length} HTML files valid, 0 errors (${seconds} s)`);
     return 0;
-  }
-  const dir = path.resolve(options.dir);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    console.error(`check-html: no build in ${options.dir}: run npm run build first`);
-    return 2;
-  }
-  const files = listFiles(dir, /\.html$/).sort();
-  if (files.length === 0) {
-    console.error(`check-html: no .html file under ${options.dir}`);
-    return 2;
-  }
-  const started = Date.now();
-  let messages;
-  try {
-    messages = runVnu(files);
-  } catch (error) {
-    console.error(`check-html: ${error.message}`);
-    return 1;
-  }
-  const {errors, warnings, notes} = classify(messages);
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (warnings.length) {
-    console.log(`check-html: ${warnings.length} warning(s), not failing:`);
-    if (options.verbose) for (const w of warnings) console.log(`  ${where(w, dir)}: ${w.message}`);
-    else console.log(tally(warnings).join('\n'));
-  }
-  // Notes are the checker's remarks on allowed syntax (e.g. "Trailing slash on void elements").
-  if (notes.length)
-    console.log(`check-html: ${notes.length} note(s) (vnu "info"), not failing:\n${tally(notes).join('\n')}`);
-  if (IGNORED.length) console.log(`check-html: ignoring ${IGNORED.map(({pattern}) => pattern).join(', ')}`);
-  if (errors.length) {
-    for (const e of errors)
-      console.error(`${where(e, dir)}: ${e.message}${e.extract ? `\n    ${e.extract.trim()}` : ''}`);
-    const pages = new Set(errors.map((e) => e.url)).size;
-    console.error(`\ncheck-html: ${errors.length} error(s) in ${pages} of ${files.length} HTML files (${seconds} s)`);
-    console.error(tally(errors).join('\n'));
-    return 1;
-  }
-  console.log(`check-html: ${files.length} HTML files valid, 0 errors (${seconds} s)`);
-  return 0;
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = main(process.argv.slice(2));
-}
+  },
+);

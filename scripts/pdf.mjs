@@ -6,9 +6,9 @@
 import {existsSync, mkdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {parseArgs} from 'node:util';
 import {chromium} from '@playwright/test';
 import {chromiumArgs, chromiumExecutable} from './lib/chromium.mjs';
+import {runCli, UsageError} from './lib/cli.mjs';
 import {createSiteServer} from './serve.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -301,54 +301,44 @@ async function printLocale({browser, origin, dir, locale, version, date}) {
   return {file, pages: pages.length, bytes: statSync(file).size};
 }
 
-async function main() {
-  let values;
-  try {
-    ({values} = parseArgs({
-      options: {
-        dir: {type: 'string', default: 'build'},
-        locale: {type: 'string', multiple: true, default: ['en', 'it']},
-        date: {type: 'string', default: new Date().toISOString().slice(0, 10)},
-        help: {type: 'boolean', default: false},
-      },
-    }));
-    for (const locale of values.locale) if (!WORDS[locale]) throw new Error(`unknown locale "${locale}" (en or it)`);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date)) throw new Error(`--date must be YYYY-MM-DD, got "${values.date}"`);
-  } catch (error) {
-    console.error(`pdf: ${error.message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
-  const dir = path.resolve(values.dir);
-  if (!existsSync(path.join(dir, 'index.html')))
-    throw new Error(`${values.dir} holds no built site: run npm run build first`);
-  const {baseUrl} = readOrder('en');
-  const server = createSiteServer({dir, baseUrl});
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${server.address().port}`;
-  const browser = await chromium.launch({executablePath: chromiumExecutable(), args: chromiumArgs});
-  const version = release();
-  try {
+runCli(
+  import.meta.url,
+  {
+    name: 'pdf',
+    usage: USAGE,
+    options: {
+      dir: {type: 'string', default: 'build'},
+      locale: {type: 'string', multiple: true, default: ['en', 'it']},
+      date: {type: 'string', default: new Date().toISOString().slice(0, 10)},
+    },
+  },
+  async (values) => {
     for (const locale of values.locale) {
-      const started = process.hrtime.bigint();
-      const result = await printLocale({browser, origin, dir, locale, version, date: values.date});
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      console.log(
-        `pdf: ${path.relative(ROOT, result.file)}: ${result.pages} pages of the site, ${(result.bytes / 1024 / 1024).toFixed(2)} MB, ${seconds.toFixed(1)} s`,
-      );
+      if (!WORDS[locale]) throw new UsageError(`unknown locale "${locale}" (en or it)`);
     }
-  } finally {
-    await browser.close();
-    server.close();
-  }
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((error) => {
-    console.error(`pdf: ${error.message}`);
-    process.exit(1);
-  });
-}
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date))
+      throw new UsageError(`--date must be YYYY-MM-DD, got "${values.date}"`);
+    const dir = path.resolve(values.dir);
+    if (!existsSync(path.join(dir, 'index.html')))
+      throw new Error(`${values.dir} holds no built site: run npm run build first`);
+    const {baseUrl} = readOrder('en');
+    const server = createSiteServer({dir, baseUrl});
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${server.address().port}`;
+    const browser = await chromium.launch({executablePath: chromiumExecutable(), args: chromiumArgs});
+    const version = release();
+    try {
+      for (const locale of values.locale) {
+        const started = process.hrtime.bigint();
+        const result = await printLocale({browser, origin, dir, locale, version, date: values.date});
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        console.log(
+          `pdf: ${path.relative(ROOT, result.file)}: ${result.pages} pages of the site, ${(result.bytes / 1024 / 1024).toFixed(2)} MB, ${seconds.toFixed(1)} s`,
+        );
+      }
+    } finally {
+      await browser.close();
+      server.close();
+    }
+  },
+);

@@ -7,8 +7,8 @@ import {createReadStream} from 'node:fs';
 import {createGzip} from 'node:zlib';
 import {stat} from 'node:fs/promises';
 import path from 'node:path';
-import {fileURLToPath} from 'node:url';
 import {bareHtmlPath} from '../src/utils/htmlPath.mjs';
+import {parseCommandLine, runCli, UsageError} from './lib/cli.mjs';
 
 const USAGE = `Usage: node scripts/serve.mjs [--dir DIR] [--port PORT] [--host HOST] [--base-url PATH]
 
@@ -50,56 +50,31 @@ const TYPES = {
   '.map': 'application/json; charset=utf-8',
 };
 
-/** Parses command-line arguments; throws an Error with a clear message on bad input. */
-export function parseArgs(argv) {
-  const options = {dir: 'build', port: 3000, host: '127.0.0.1', baseUrl: '/', compress: false, help: false};
-  // The same variable as the build's, so `BASE_URL=/docs/ npm run build && npm run serve` just works.
-  if (process.env.BASE_URL) argv = ['--base-url', process.env.BASE_URL, ...argv];
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    const value = () => {
-      const next = argv[i + 1];
-      if (next === undefined || next.startsWith('--')) throw new Error(`${arg} needs a value`);
-      i += 1;
-      return next;
-    };
-    switch (arg) {
-      case '--help':
-      case '-h':
-        options.help = true;
-        break;
-      case '--dir':
-        options.dir = value();
-        break;
-      case '--compress':
-        options.compress = true;
-        break;
-      case '--host':
-        options.host = value();
-        break;
-      case '--port': {
-        const raw = value();
-        const port = Number(raw);
-        if (!/^\d+$/.test(raw) || port < 1 || port > 65535) {
-          throw new Error(`--port must be a whole number from 1 to 65535, got "${raw}"`);
-        }
-        options.port = port;
-        break;
-      }
-      case '--base-url': {
-        const raw = value();
-        if (!raw.startsWith('/') || !raw.endsWith('/')) {
-          throw new Error(`--base-url must start and end with "/", got "${raw}"`);
-        }
-        options.baseUrl = raw;
-        break;
-      }
-      default:
-        throw new Error(`unknown argument "${arg}" (see --help)`);
-    }
+const command = {
+  name: 'serve',
+  usage: USAGE,
+  options: {
+    dir: {type: 'string', default: 'build'},
+    port: {type: 'string', default: '3000'},
+    host: {type: 'string', default: '127.0.0.1'},
+    // The same variable as the build's, so `BASE_URL=/docs/ npm run build && npm run serve` just works.
+    'base-url': {type: 'string', default: process.env.BASE_URL ?? '/'},
+    compress: {type: 'boolean', default: false},
+  },
+};
+function toOptions(values) {
+  const port = Number(values.port);
+  if (!/^\d+$/.test(values.port) || port < 1 || port > 65535) {
+    throw new UsageError(`--port must be a whole number from 1 to 65535, got "${values.port}"`);
   }
-  return options;
+  const baseUrl = values['base-url'];
+  if (!baseUrl.startsWith('/') || !baseUrl.endsWith('/')) {
+    throw new UsageError(`--base-url must start and end with "/", got "${baseUrl}"`);
+  }
+  return {dir: values.dir, port, host: values.host, baseUrl, compress: values.compress};
 }
+/** The options of a command line (a UsageError on bad input). */
+export const parseArgs = (argv) => toOptions(parseCommandLine(argv, command).values);
 
 /**
  * Decides what to do with a request path, relative to the base URL.
@@ -199,22 +174,11 @@ export function createSiteServer({dir, baseUrl = '/', compress = false}) {
   });
 }
 
-async function main() {
-  let options;
-  try {
-    options = parseArgs(process.argv.slice(2));
-  } catch (error) {
-    console.error(`serve: ${error.message}`);
-    process.exit(2);
-  }
-  if (options.help) {
-    console.log(USAGE);
-    return;
-  }
+runCli(import.meta.url, command, async (values) => {
+  const options = toOptions(values);
   // Every Docusaurus build has a 404.html; the test-only fixtures site has no home page.
   if (!(await isFile(path.join(options.dir, '404.html')))) {
-    console.error(`serve: no built site in "${options.dir}" (missing 404.html); run "npm run build" first`);
-    process.exit(2);
+    throw new UsageError(`no built site in "${options.dir}" (missing 404.html); run "npm run build" first`);
   }
   const server = createSiteServer(options);
   server.on('error', (error) => {
@@ -224,8 +188,4 @@ async function main() {
   server.listen(options.port, options.host, () => {
     console.log(`serve: ${options.dir} at http://${options.host}:${options.port}${options.baseUrl}`);
   });
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main();
-}
+});
