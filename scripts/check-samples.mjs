@@ -5,14 +5,13 @@ import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node
 import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {fileURLToPath} from 'node:url';
-import {parseArgs} from 'node:util';
 import Ajv from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import yaml from 'js-yaml';
 import {parse as parseToml} from 'smol-toml';
 import {LABELS, loadDefinition, operationNodes} from '../src/remark/apiOperations.mjs';
+import {runCli, UsageError} from './lib/cli.mjs';
 import {codeBlocks, fenceAttributes} from './lib/code-blocks.mjs';
 import {listFiles} from './lib/files.mjs';
 import {findBinary, run, sandboxPaths, testCertificate} from './lib/sample-tools.mjs';
@@ -735,85 +734,71 @@ export async function checkSamples(samples, {allowMissing = false} = {}) {
 /** The Italian twin of an English page under EN_ROOT, or null. */
 const twinOf = (file) => (file.startsWith(`${EN_ROOT}/`) ? path.join(IT_ROOT, file.slice(EN_ROOT.length + 1)) : null);
 
-async function main(argv) {
-  let options;
-  try {
-    options = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        help: {type: 'boolean', short: 'h'},
-        only: {type: 'string'},
-        api: {type: 'string', default: 'api/openapi.yaml'},
-        'no-api-examples': {type: 'boolean'},
-      },
-    });
-  } catch (error) {
-    console.error(`check-samples: ${error.message} (see --help)`);
-    return 2;
-  }
-  if (options.values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  const roots = options.positionals.length ? options.positionals : [EN_ROOT, IT_ROOT];
-  const files = roots.flatMap((root) => listFiles(root, /\.mdx?$/)).sort();
-  if (!files.length) {
-    console.error(`check-samples: no pages found in ${roots.join(', ')}`);
-    return 2;
-  }
-  let samples = pageSamples(files);
-  try {
-    // The definition gives the schemas of schema=NAME; its generated examples are checked too.
-    const fromApi = apiSamples(options.values.api);
-    if (!options.values['no-api-examples']) samples.push(...fromApi);
-  } catch (error) {
-    console.error(`check-samples: ${error.message}`);
-    return 2;
-  }
-  if (options.values.only) {
-    const only = new Set(options.values.only.split(','));
-    samples = samples.filter((sample) => only.has(sample.kind));
-  }
-  const allowMissing = process.env.SAMPLES_ALLOW_MISSING === '1';
-  const {problems, counts, reasons, missingTools} = await checkSamples(samples, {allowMissing});
+runCli(
+  import.meta.url,
+  {
+    name: 'check-samples',
+    usage: USAGE,
+    allowPositionals: true,
+    options: {
+      only: {type: 'string'},
+      api: {type: 'string', default: 'api/openapi.yaml'},
+      'no-api-examples': {type: 'boolean'},
+    },
+  },
+  async (values, positionals) => {
+    const roots = positionals.length ? positionals : [EN_ROOT, IT_ROOT];
+    const files = roots.flatMap((root) => listFiles(root, /\.mdx?$/)).sort();
+    if (!files.length) throw new UsageError(`no pages found in ${roots.join(', ')}`);
+    let samples = pageSamples(files);
+    let fromApi;
+    try {
+      // The definition gives the schemas of schema=NAME; its generated examples are checked too.
+      fromApi = apiSamples(values.api);
+    } catch (error) {
+      throw new UsageError(error.message);
+    }
+    if (!values['no-api-examples']) samples.push(...fromApi);
+    if (values.only) {
+      const only = new Set(values.only.split(','));
+      samples = samples.filter((sample) => only.has(sample.kind));
+    }
+    const allowMissing = process.env.SAMPLES_ALLOW_MISSING === '1';
+    const {problems, counts, reasons, missingTools} = await checkSamples(samples, {allowMissing});
 
-  // Twins: an Italian page's blocks against its English page's.
-  for (const file of files) {
-    const twin = twinOf(file);
-    if (!twin || !files.includes(twin)) continue;
-    const english = codeBlocks(readFileSync(file, 'utf8'));
-    const italian = codeBlocks(readFileSync(twin, 'utf8'));
-    for (const problem of compareTwins(english, italian)) problems.push({file: twin, ...problem});
-  }
+    // Twins: an Italian page's blocks against its English page's.
+    for (const file of files) {
+      const twin = twinOf(file);
+      if (!twin || !files.includes(twin)) continue;
+      const english = codeBlocks(readFileSync(file, 'utf8'));
+      const italian = codeBlocks(readFileSync(twin, 'utf8'));
+      for (const problem of compareTwins(english, italian)) problems.push({file: twin, ...problem});
+    }
 
-  for (const problem of problems) console.error(`${problem.file}:${problem.line}: ${problem.message}`);
-  console.log('kind       blocks  checked  marked  not checked (tool missing)');
-  for (const [kind, count] of Object.entries(counts).sort()) {
+    for (const problem of problems) console.error(`${problem.file}:${problem.line}: ${problem.message}`);
+    console.log('kind       blocks  checked  marked  not checked (tool missing)');
+    for (const [kind, count] of Object.entries(counts).sort()) {
+      console.log(
+        `${kind.padEnd(10)} ${String(count.blocks).padStart(6)} ${String(count.checked).padStart(8)} ${String(count.marked).padStart(7)} ${String(count.missing).padStart(8)}`,
+      );
+    }
+    for (const [kind, byReason] of Object.entries(reasons)) {
+      for (const [reason, n] of Object.entries(byReason)) console.log(`  marked ${kind}: ${n} × ${reason}`);
+    }
+    // Entries of the table that no block uses: candidates to remove once the pages' names settle.
+    if (!positionals.length && !values.only) {
+      const used = new Set(samples.flatMap((sample) => sample.code.match(PLACEHOLDER) ?? []));
+      const unused = Object.keys(PLACEHOLDERS).filter((name) => !used.has(name));
+      if (unused.length) console.log(`  PLACEHOLDERS no block uses: ${unused.join(' ')}`);
+    }
+    if (missingTools.length) {
+      console.warn(
+        `check-samples: NOT CHECKED, tools missing (${missingTools.join(', ')}); install them (see .ci/run)`,
+      );
+    }
     console.log(
-      `${kind.padEnd(10)} ${String(count.blocks).padStart(6)} ${String(count.checked).padStart(8)} ${String(count.marked).padStart(7)} ${String(count.missing).padStart(8)}`,
+      `check-samples: ${samples.length} blocks in ${files.length} pages and the API definition, ${problems.length} problems`,
     );
-  }
-  for (const [kind, byReason] of Object.entries(reasons)) {
-    for (const [reason, n] of Object.entries(byReason)) console.log(`  marked ${kind}: ${n} × ${reason}`);
-  }
-  // Entries of the table that no block uses: candidates to remove once the pages' names settle.
-  if (!options.positionals.length && !options.values.only) {
-    const used = new Set(samples.flatMap((sample) => sample.code.match(PLACEHOLDER) ?? []));
-    const unused = Object.keys(PLACEHOLDERS).filter((name) => !used.has(name));
-    if (unused.length) console.log(`  PLACEHOLDERS no block uses: ${unused.join(' ')}`);
-  }
-  if (missingTools.length) {
-    console.warn(`check-samples: NOT CHECKED, tools missing (${missingTools.join(', ')}); install them (see .ci/run)`);
-  }
-  console.log(
-    `check-samples: ${samples.length} blocks in ${files.length} pages and the API definition, ${problems.length} problems`,
-  );
-  return problems.length ? 1 : 0;
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2)).then((status) => {
-    process.exitCode = status;
-  });
-}
+    return problems.length ? 1 : 0;
+  },
+);
