@@ -22,7 +22,7 @@ import {connect} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {parseArgs as parseArguments} from 'node:util';
+import {parseCommandLine, runCli, UsageError} from './lib/cli.mjs';
 import {listFiles} from './lib/files.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -86,30 +86,30 @@ export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_modu
 const BASE_PATH = /^\/(?:[A-Za-z0-9_-]+\/)*$/;
 
 /** Parses command-line arguments; throws an Error with a clear message on bad input. */
-export function parseArgs(argv) {
-  const {values} = parseArguments({
-    args: argv,
-    strict: true,
-    options: {
-      help: {type: 'boolean', short: 'h', default: false},
-      'no-build': {type: 'boolean', default: false},
-      'no-https': {type: 'boolean', default: false},
-      'no-browser': {type: 'boolean', default: false},
-      bundle: {type: 'boolean', default: false},
-      keep: {type: 'boolean', default: false},
-      'sub-path': {type: 'string'},
-      port: {type: 'string', default: '4190'},
-    },
-  });
+const command = {
+  name: 'test-nginx',
+  usage: USAGE,
+  options: {
+    'no-build': {type: 'boolean', default: false},
+    'no-https': {type: 'boolean', default: false},
+    'no-browser': {type: 'boolean', default: false},
+    bundle: {type: 'boolean', default: false},
+    keep: {type: 'boolean', default: false},
+    'sub-path': {type: 'string'},
+    port: {type: 'string', default: '4190'},
+  },
+};
+
+function toOptions(values) {
   const subPath = values['sub-path'] ?? null;
   if (subPath !== null && (!BASE_PATH.test(subPath) || subPath === '/')) {
-    throw new Error(
+    throw new UsageError(
       `--sub-path must look like /docs/ (letters, digits, "-", "_", starting and ending with "/"), got "${subPath}"`,
     );
   }
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port) || port < 1024 || port > 65534) {
-    throw new Error(`--port must be a whole number from 1024 to 65534, got "${values.port}"`);
+    throw new UsageError(`--port must be a whole number from 1024 to 65534, got "${values.port}"`);
   }
   return {
     build: !values['no-build'],
@@ -119,9 +119,11 @@ export function parseArgs(argv) {
     browser: !values['no-browser'],
     bundle: values.bundle,
     keep: values.keep,
-    help: values.help,
   };
 }
+
+/** The options of a command line (a UsageError on bad input). */
+export const parseArgs = (argv) => toOptions(parseCommandLine(argv, command).values);
 
 /**
  * Checks the values given to the templates; throws on a missing or unsafe one
@@ -501,18 +503,7 @@ async function bundlePass(root) {
   });
 }
 
-async function main(argv) {
-  let options;
-  try {
-    options = parseArgs(argv);
-  } catch (error) {
-    console.error(`test-nginx: ${error.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (options.help) {
-    console.log(USAGE);
-    return 0;
-  }
+async function main(options) {
   for (const [command, hint] of [
     ['nginx', 'apt-get install nginx'],
     ['envsubst', 'apt-get install gettext-base'],
@@ -594,8 +585,4 @@ async function main(argv) {
   return 0;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
-}
+runCli(import.meta.url, command, (values) => main(toOptions(values)));

@@ -45,7 +45,6 @@ test('parseArgs: options and bad input', () => {
     browser: true,
     bundle: false,
     keep: false,
-    help: false,
   });
   const options = parseArgs([
     '--no-build',
@@ -65,7 +64,6 @@ test('parseArgs: options and bad input', () => {
     browser: false,
     bundle: true,
     keep: false,
-    help: false,
   });
   assert.throws(() => parseArgs(['--sub-path', 'docs']), /--sub-path must look like \/docs\//);
   assert.throws(() => parseArgs(['--sub-path', '/']), /--sub-path must look like/);
