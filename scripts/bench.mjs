@@ -11,7 +11,7 @@ import {spawn} from 'node:child_process';
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {createSiteServer} from './serve.mjs';
+import {createSiteServer, listenLocally} from './serve.mjs';
 import {parseCommandLine, runCli, UsageError} from './lib/cli.mjs';
 import {listFiles} from './lib/files.mjs';
 import {fileForUrl, fileWeight, folderSize, htmlAssets, sumWeights} from './lib/weights.mjs';
@@ -122,8 +122,7 @@ async function browserWeights(dir, pages) {
   const {chromium} = await import('@playwright/test');
   const {chromiumArgs, chromiumExecutable} = await import('./lib/chromium.mjs');
   const server = createSiteServer({dir});
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${server.address().port}`;
+  const origin = await listenLocally(server);
   const browser = await chromium.launch({executablePath: chromiumExecutable(), args: chromiumArgs});
   const results = {};
   try {

@@ -60,7 +60,8 @@ export function runVnu(files) {
     encoding: 'utf8',
     maxBuffer: 512 * 1024 * 1024,
   });
-  if (result.error?.code === 'ENOENT') throw new Error('java not found (Debian: apt-get install default-jre-headless)');
+  if (/** @type {NodeJS.ErrnoException | undefined} */ (result.error)?.code === 'ENOENT')
+    throw new Error('java not found (Debian: apt-get install default-jre-headless)');
   if (result.error) throw new Error(`vnu.jar: ${result.error.message}`);
   if (result.status !== 0) throw new Error(`vnu.jar exited with ${result.status}:\n${result.stderr}`);
   try {

@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import {existsSync} from 'node:fs';
-import {createSiteServer} from './serve.mjs';
+import {createSiteServer, listenLocally} from './serve.mjs';
 import {benchPages} from './bench.mjs';
 import {chromiumArgs, chromiumExecutable} from './lib/chromium.mjs';
 import {parseCommandLine, runCli, UsageError} from './lib/cli.mjs';
@@ -58,8 +58,7 @@ async function main(options) {
   const chromeLauncher = await import('chrome-launcher');
 
   const server = createSiteServer({dir: options.dir, compress: true});
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${server.address().port}`;
+  const origin = await listenLocally(server);
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumExecutable(),
     chromeFlags: ['--headless=new', ...chromiumArgs],

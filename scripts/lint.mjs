@@ -40,6 +40,7 @@ export const REPO_DOC_FILES = [
   '.github/**/*.md',
 ];
 
+/** @returns {[string, string[]]} */
 const cspell = (locale, files) => ['cspell', ['--no-progress', '--show-suggestions', '--locale', locale, ...files]];
 
 /**
@@ -72,6 +73,7 @@ export function runTool(tool, args, {cwd = ROOT} = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
     // Plain output (it is captured, then printed): NO_COLOR, and no FORCE_COLOR, which some tools honour even at 0.
+    /** @type {NodeJS.ProcessEnv} */
     const env = {...process.env, NO_COLOR: '1'};
     delete env.FORCE_COLOR;
     const child = spawn(binary(tool, ROOT), args, {cwd, env});

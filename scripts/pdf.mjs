@@ -9,7 +9,7 @@ import {fileURLToPath} from 'node:url';
 import {chromium} from '@playwright/test';
 import {chromiumArgs, chromiumExecutable} from './lib/chromium.mjs';
 import {runCli, UsageError} from './lib/cli.mjs';
-import {createSiteServer} from './serve.mjs';
+import {createSiteServer, listenLocally} from './serve.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -90,7 +90,7 @@ async function extractPage({index, anchors, kind, url, fetchHtml}) {
   const article =
     (kind === 'category' ? doc.querySelector('[class*="generatedIndexPage"]') : doc.querySelector('article')) ??
     doc.querySelector('main');
-  const clone = article.cloneNode(true);
+  const clone = /** @type {HTMLElement} */ (article.cloneNode(true));
   const drop = [
     '.sbx-copy-page',
     '.theme-doc-footer',
@@ -114,13 +114,13 @@ async function extractPage({index, anchors, kind, url, fetchHtml}) {
       copy.remove();
       continue;
     }
-    copy.hidden = false;
+    /** @type {HTMLElement} */ (copy).hidden = false;
     const label = doc.createElement('p');
     label.className = 'sbx-manual-tab';
     label.textContent = tab.textContent.trim();
     copy.before(label);
   }
-  for (const element of clone.querySelectorAll('[hidden]')) element.hidden = false;
+  for (const element of clone.querySelectorAll('[hidden]')) /** @type {HTMLElement} */ (element).hidden = false;
   for (const details of clone.querySelectorAll('details')) details.open = true;
   for (const element of clone.querySelectorAll('[id]')) element.id = `p${index}-${element.id}`;
   for (const link of clone.querySelectorAll('a[href]')) {
@@ -323,8 +323,7 @@ runCli(
       throw new Error(`${values.dir} holds no built site: run npm run build first`);
     const {baseUrl} = readOrder('en');
     const server = createSiteServer({dir, baseUrl});
-    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const origin = `http://127.0.0.1:${server.address().port}`;
+    const origin = await listenLocally(server);
     const browser = await chromium.launch({executablePath: chromiumExecutable(), args: chromiumArgs});
     const version = release();
     try {

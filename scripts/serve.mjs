@@ -50,6 +50,16 @@ const TYPES = {
   '.map': 'application/json; charset=utf-8',
 };
 
+/**
+ * Starts `server` on a free loopback port, for scripts that read the site themselves (bench,
+ * lighthouse, pdf); resolves to its origin, http://127.0.0.1:PORT.
+ * @param {import('node:http').Server} server
+ */
+export async function listenLocally(server) {
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  return `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
+}
+
 const command = {
   name: 'serve',
   usage: USAGE,

@@ -384,7 +384,7 @@ async function serveAndCheck({
   brotli,
   pdf,
   browser,
-  tls,
+  tls = null,
   deploy = DEPLOY,
 }) {
   const folder = path.join(work, name);

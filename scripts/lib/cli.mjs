@@ -12,8 +12,8 @@ import {parseArgs} from 'node:util';
 export class UsageError extends Error {}
 
 /**
- * @typedef {NonNullable<Parameters<typeof parseArgs>[0]>['options']} Options
- * @typedef {{options?: Options, allowPositionals?: boolean}} Spec
+ * @typedef {{type: string, short?: string, multiple?: boolean, default?: string | boolean | string[]}} Option
+ * @typedef {{options?: Record<string, Option>, allowPositionals?: boolean}} Spec
  */
 
 /**
@@ -25,7 +25,8 @@ export function parseCommandLine(argv, {options = {}, allowPositionals = false} 
   try {
     return parseArgs({
       args: argv,
-      options: {help: {type: 'boolean', short: 'h'}, ...options},
+      // Checked by parseArgs itself at run time; the scripts declare plain objects.
+      options: /** @type {any} */ ({help: {type: 'boolean', short: 'h'}, ...options}),
       allowPositionals,
       strict: true,
     });
@@ -67,7 +68,7 @@ export function runCli(moduleUrl, {name, usage, ...spec}, main) {
   Promise.resolve()
     .then(() => {
       const {values, positionals} = parseCommandLine(process.argv.slice(2), spec);
-      if (values.help) {
+      if (/** @type {{help?: boolean}} */ (values).help) {
         console.log(usage);
         return 0;
       }
@@ -75,7 +76,7 @@ export function runCli(moduleUrl, {name, usage, ...spec}, main) {
     })
     .then(
       (code) => {
-        process.exitCode = code ?? 0;
+        process.exitCode = typeof code === 'number' ? code : 0;
       },
       (error) => {
         const usageError = error instanceof UsageError;

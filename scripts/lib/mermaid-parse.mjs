@@ -4,10 +4,11 @@
 import DOMPurify from 'dompurify';
 
 if (typeof DOMPurify.addHook !== 'function') {
-  DOMPurify.addHook = () => {};
-  DOMPurify.removeHook = () => {};
-  DOMPurify.removeAllHooks = () => {};
-  DOMPurify.sanitize = (text) => String(text);
+  const stub = /** @type {any} */ (DOMPurify);
+  stub.addHook = () => {};
+  stub.removeHook = () => {};
+  stub.removeAllHooks = () => {};
+  stub.sanitize = (text) => String(text);
 }
 let mermaid;
 

@@ -8,7 +8,8 @@ import path from 'node:path';
 /** Runs a tool; `missing` when its binary is not installed. */
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, {encoding: 'utf8', ...options});
-  if (result.error?.code === 'ENOENT') return {missing: true, status: null, output: ''};
+  if (/** @type {NodeJS.ErrnoException | undefined} */ (result.error)?.code === 'ENOENT')
+    return {missing: true, status: null, output: ''};
   return {missing: false, status: result.status, output: `${result.stdout ?? ''}${result.stderr ?? ''}`.trim()};
 }
 

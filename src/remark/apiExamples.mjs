@@ -93,9 +93,10 @@ export function exampleRequest(
 
 /** The example request as code, one entry per language of LANGUAGES. */
 export function exampleSnippets(entry, options) {
-  const snippet = new HTTPSnippet(exampleRequest(entry, options));
+  // httpsnippet's HAR types are stricter than the request we build (checked by its own validation).
+  const snippet = new HTTPSnippet(/** @type {any} */ (exampleRequest(entry, options)));
   return LANGUAGES.map((language) => {
-    const code = snippet.convert(language.target, language.client, {indent: '  '});
+    const code = snippet.convert(/** @type {any} */ (language.target), language.client, {indent: '  '});
     if (typeof code !== 'string')
       throw new Error(`httpsnippet produced no ${language.label} code for ${entry.operationId}`);
     return {...language, code: code.trimEnd()};

@@ -322,7 +322,9 @@ function table(header, rows, data) {
 }
 
 function heading(depth, label, id) {
-  return {type: 'heading', depth, children: [text(label)], data: {hProperties: {id}}};
+  /** @type {{type: string, depth: number, children: any[], data: {hProperties: Record<string, string>}}} */
+  const node = {type: 'heading', depth, children: [text(label)], data: {hProperties: {id}}};
+  return node;
 }
 
 function codeBlock(lang, value, title) {

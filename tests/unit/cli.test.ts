@@ -10,7 +10,7 @@ test('parseCommandLine: declared options, --help, and a UsageError for anything 
   const spec = {options: {dir: {type: 'string' as const, default: 'build'}}, allowPositionals: true};
   assert.deepEqual({...parseCommandLine(['--dir', 'out', 'page.md'], spec).values}, {dir: 'out'});
   assert.deepEqual(parseCommandLine(['x'], spec).positionals, ['x']);
-  assert.equal(parseCommandLine(['-h'], spec).values.help, true);
+  assert.equal((parseCommandLine(['-h'], spec).values as {help?: boolean}).help, true);
   assert.throws(() => parseCommandLine(['--nope'], spec), UsageError);
   assert.throws(() => parseCommandLine(['--dir'], spec), /argument missing/);
   assert.throws(() => parseCommandLine(['stray']), /Unexpected argument 'stray'/);
