@@ -5,6 +5,7 @@ import {readFileSync, existsSync} from 'node:fs';
 import path from 'node:path';
 import GithubSlugger from 'github-slugger';
 import {runCli, UsageError, wholeNumber} from './lib/cli.mjs';
+import {parseFrontMatter} from './lib/front-matter.mjs';
 import {listFiles} from './lib/files.mjs';
 
 const USAGE = `Usage: node scripts/check-content.mjs [--min-words N] [DIR|FILE ...]
@@ -18,18 +19,6 @@ Exit status: 0 when every page passes, 1 when a page fails, 2 on bad input.`;
 
 export const DEFAULT_DIRS = ['docs/main', 'i18n/it/docusaurus-plugin-content-docs/current/main'];
 
-/** Splits a Markdown file into its front-matter fields and its body. */
-export function parseFrontMatter(text) {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
-  /** @type {Record<string, string>} */
-  const fields = {};
-  if (!match) return {fields, body: text};
-  for (const line of match[1].split(/\r?\n/)) {
-    const field = /^([A-Za-z_][\w-]*):\s*(.*)$/.exec(line);
-    if (field) fields[field[1]] = field[2].replace(/^(['"])(.*)\1$/, '$2').trim();
-  }
-  return {fields, body: text.slice(match[0].length)};
-}
 
 /** The body without fenced code blocks (their lines become blank to keep line numbers). */
 export function stripCode(body) {

@@ -5,18 +5,14 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
-import yaml from 'js-yaml';
+import {parseFrontMatter} from '../../scripts/lib/front-matter.mjs';
 import {BUILD, builtFile} from '../support/build';
 import {localePath, locales, siteRoutes} from '../support/routes';
 
 const built = (file: string) => readFileSync(path.join(BUILD, file));
 
 /** The description in a Markdown file's front matter. */
-function description(file: string): string {
-  const match = readFileSync(file, 'utf8').match(/^---\n([\s\S]*?)\n---/);
-  assert.ok(match, `${file} has no front matter`);
-  return (yaml.load(match[1]) as {description: string}).description;
-}
+const description = (file: string) => parseFrontMatter(readFileSync(file, 'utf8')).fields.description;
 
 for (const locale of locales) {
   test(`the ${locale} sitemap lists exactly the ${locale} pages`, () => {

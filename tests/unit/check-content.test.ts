@@ -4,7 +4,8 @@ import {mkdtempSync, writeFileSync, mkdirSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
-import {parseFrontMatter, proseWords, headingIds, links, checkFile} from '../../scripts/check-content.mjs';
+import {proseWords, headingIds, links, checkFile} from '../../scripts/check-content.mjs';
+import {parseFrontMatter} from '../../scripts/lib/front-matter.mjs';
 
 const words = (n: number) => Array.from({length: n}, (_, i) => `word${i}`).join(' ');
 
@@ -13,6 +14,14 @@ test('parseFrontMatter reads quoted and plain fields', () => {
   assert.equal(fields.title, 'A page');
   assert.equal(fields.description, 'Colon: inside');
   assert.equal(body.trim(), 'Body');
+});
+
+test('parseFrontMatter reads YAML as Docusaurus does: folded text, numbers as text, errors refused', () => {
+  const {fields} = parseFrontMatter('---\ndescription: >-\n  Two lines\n  folded.\nsidebar_position: 4\n---\n');
+  assert.equal(fields.description, 'Two lines folded.');
+  assert.equal(fields.sidebar_position, '4');
+  assert.deepEqual(parseFrontMatter('No front matter').fields, {});
+  assert.throws(() => parseFrontMatter('---\ntitle: [unclosed\n---\n'), /unexpected end|flow collection/);
 });
 
 test('proseWords leaves out code, tables, imports and admonition fences', () => {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import routeTable from '../fixtures/routes.json' with {type: 'json'};
-import {parseFrontMatter} from '../../scripts/check-content.mjs';
+import {parseFrontMatter} from '../../scripts/lib/front-matter.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
