@@ -19,7 +19,6 @@ Exit status: 0 when every page passes, 1 when a page fails, 2 on bad input.`;
 
 export const DEFAULT_DIRS = ['docs/main', 'i18n/it/docusaurus-plugin-content-docs/current/main'];
 
-
 /** The body without fenced code blocks (their lines become blank to keep line numbers). */
 export function stripCode(body) {
   let fence = null;
