@@ -115,7 +115,7 @@ for (const locale of locales) {
       const target = localePath(path, locale);
       const dark = darkEverywhere || darkTemplates.has(path);
       test(`${target}${dark ? ' (light and dark)' : ''}, then at phone widths`, async ({page}) => {
-        expect(await audit(page, target, 200, dark, dark || fullCodeAudit.has(path)), target).toEqual([]);
+        expect(await audit(page, target, 200, dark, darkEverywhere || fullCodeAudit.has(path)), target).toEqual([]);
         expect(await phoneProblems(page), `${target} at phone widths`).toEqual([]);
       });
     }

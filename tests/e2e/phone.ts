@@ -58,6 +58,21 @@ const smallestLabels = (page: Page) =>
   );
 
 /**
+ * `read()` again until `ok` holds or five seconds pass, then the last reading: after a resize,
+ * Docusaurus swaps the desktop navbar for the mobile one in a later render, so a first reading
+ * can catch the page half-way.
+ */
+async function settled<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 5_000;
+  let value = await read();
+  while (!ok(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return value;
+}
+
+/**
  * Resizes the loaded page to each phone width and lists what does not fit: a page wider than the
  * screen, a table that neither stacks nor scrolls in a named, focusable region, a diagram label
  * drawn smaller than MIN_LABEL_PX.
@@ -65,37 +80,22 @@ const smallestLabels = (page: Page) =>
 export async function phoneProblems(page: Page): Promise<string[]> {
   const problems: string[] = [];
   await page.setViewportSize({width: phoneWidths[0], height: 844});
-  // As for the width below: the page may still be re-rendering after the resize, so wait (up to a
-  // limit) for the labels to reach their size before measuring them.
-  await page
-    .waitForFunction(
-      (min) =>
-        Array.from(document.querySelectorAll<SVGSVGElement>('.sbx-diagram svg')).every((svg) => {
-          const scale = svg.getBoundingClientRect().width / (svg.viewBox.baseVal?.width || 1);
-          return Array.from(svg.querySelectorAll('.nodeLabel, .edgeLabel, text'))
-            .filter((label) => (label.textContent ?? '').trim() !== '')
-            .every((label) => Number.parseFloat(getComputedStyle(label).fontSize) * scale >= min);
-        }),
-      MIN_LABEL_PX,
-      {timeout: 5_000},
-    )
-    .catch(() => undefined);
+  const labels = await settled(
+    () => smallestLabels(page),
+    (sizes) => sizes.every((size) => size >= MIN_LABEL_PX),
+  );
+  for (const size of labels) {
+    if (!(size >= MIN_LABEL_PX)) problems.push(`a diagram label is drawn at ${size} px`);
+  }
   for (const header of await looseTables(page)) {
     problems.push(`table "${header}" neither stacks nor scrolls in a named region`);
   }
-  for (const size of await smallestLabels(page)) {
-    if (!(size >= MIN_LABEL_PX)) problems.push(`a diagram label is drawn at ${size} px`);
-  }
   for (const width of phoneWidths) {
     await page.setViewportSize({width, height: 844});
-    // Docusaurus swaps the desktop navbar for the mobile one in a render after the resize event:
-    // wait for the page to fit (or for the wait to run out) before measuring what sticks out.
-    await page
-      .waitForFunction(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth, null, {
-        timeout: 5_000,
-      })
-      .catch(() => undefined);
-    const measured = await overflow(page);
+    const measured = await settled(
+      () => overflow(page),
+      ({document, viewport}) => document <= viewport,
+    );
     if (measured.document > measured.viewport) {
       problems.push(`at ${width} px the page is ${measured.document} px wide: ${measured.widest} sticks out`);
     }
