@@ -1,18 +1,6 @@
 import {readFileSync} from 'node:fs';
-import yaml from 'js-yaml';
 import {test, expect} from './helpers';
-
-/** The definition's tags and operations, read from the YAML (not with the API plugin's code). */
-const raw = yaml.load(readFileSync('api/openapi.yaml', 'utf8')) as {
-  tags: Array<{name: string}>;
-  paths: Record<string, Record<string, {operationId?: string}>>;
-};
-const definition = {raw};
-const operations = Object.entries(raw.paths).flatMap(([path, item]) =>
-  Object.entries(item)
-    .filter(([, operation]) => typeof operation === 'object' && operation.operationId)
-    .map(([method, operation]) => ({method, path, operationId: operation.operationId!})),
-);
+import {definition, operations} from '../support/openapi';
 
 // What the API pages render from the definition is checked on the built HTML: tests/html/api-pages.test.ts.
 
@@ -54,9 +42,9 @@ test.describe('Swagger UI at /swagger/index.html', () => {
     expect(response?.status()).toBe(200);
     await expect(page.locator('.swagger-ui .info .title')).toContainText('Seer Box REST API');
     const tags = page.locator('.opblock-tag-section .opblock-tag');
-    await expect(tags).toHaveCount(definition.raw.tags.length);
+    await expect(tags).toHaveCount(definition.tags.length);
     expect((await tags.allInnerTexts()).map((text) => text.split('\n')[0].trim())).toEqual(
-      definition.raw.tags.map((tag) => tag.name),
+      definition.tags.map((tag) => tag.name),
     );
     const ids = page.locator('.opblock .opblock-summary-operation-id');
     await expect(ids).toHaveCount(operations.length);

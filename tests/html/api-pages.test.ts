@@ -6,32 +6,10 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import * as cheerio from 'cheerio';
-import yaml from 'js-yaml';
 import {builtFile} from '../support/build';
+import {operations, resolve} from '../support/openapi';
 import {localePath, locales} from '../support/routes';
 
-type Ref = {$ref?: string};
-type Operation = {
-  operationId: string;
-  'x-page': string;
-  parameters?: Array<Ref & {name?: string}>;
-  responses: Record<string, Ref & {content?: unknown}>;
-};
-const definition = yaml.load(readFileSync('api/openapi.yaml', 'utf8')) as {
-  paths: Record<string, Record<string, Operation>>;
-  components: Record<string, Record<string, unknown>>;
-};
-/** A local reference (`#/components/KIND/NAME`) replaced by what it points at. */
-function resolve<T extends Ref>(value: T): T {
-  if (!value.$ref) return value;
-  const [, , kind, name] = value.$ref.split('/');
-  return definition.components[kind][name] as T;
-}
-const operations = Object.entries(definition.paths).flatMap(([path, item]) =>
-  Object.entries(item)
-    .filter(([, operation]) => typeof operation === 'object' && 'operationId' in operation)
-    .map(([method, operation]) => ({method, path, operation})),
-);
 const pages = [...new Set(operations.map(({operation}) => operation['x-page']))];
 
 /** What a built API page shows for each operation, in page order. */
