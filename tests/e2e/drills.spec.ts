@@ -66,92 +66,93 @@ async function watchAppearance(page: Page, selector: string) {
 for (const locale of ['en', 'it'] as const) {
   const t = text[locale];
 
-  test.describe(`crash drills (${locale})`, () => {
+  // The drills run on the test-only pages (npm run build:fixtures).
+  test.describe(`drills on the fixture pages (${locale})`, () => {
     test.use({baseURL: fixturesBaseURL});
 
-    test('an error while rendering a docs page shows the in-layout crash report; Try again recovers', async ({
-      page,
-      watch,
-    }) => {
-      watch.expectedErrors.push(/Drill:/);
-      await page.goto(localePath('/__fixtures/untranslated', locale));
-      await setCrash(page, true);
-      // Client-side navigation to the drill page: the fault strikes during a navigation.
-      await page.evaluate(
-        (path) => {
-          window.history.pushState(null, '', path);
-          window.dispatchEvent(new PopStateEvent('popstate'));
-        },
-        localePath(drillsPage, locale),
-      );
-      const report = page.locator('[data-crash-report="content"]');
-      await expect(report.locator('h1')).toHaveText(t.content);
-      await expect(report.locator('h1')).toBeFocused();
-      await expect(page.locator('.navbar')).toBeVisible();
-      const details = await report.locator('[data-crash-details]').innerText();
-      expect(details.split(t.cause).map((part) => part.trim())).toEqual([
-        'Drill: rendering failed',
-        'Drill: the page data was missing',
-        'Drill: root cause',
-      ]);
-      await setCrash(page, false);
-      await page.keyboard.press('Tab');
-      await expect(report.getByRole('button', {name: t.tryAgain})).toBeFocused();
-      await page.keyboard.press('Enter');
-      await expect(page.locator('[data-drill="crash-ok"]')).toBeVisible();
-      await expect(report).toHaveCount(0);
-    });
-
-    test('an error outside the layout shows the whole-page crash screen titled Page Error', async ({page, watch}) => {
-      watch.expectedErrors.push(/Drill:/);
-      await page.addInitScript(() => {
-        (window as unknown as {__seerboxDrills: {crash: boolean}}).__seerboxDrills = {crash: true};
+    test.describe(`crash drills (${locale})`, () => {
+      test('an error while rendering a docs page shows the in-layout crash report; Try again recovers', async ({
+        page,
+        watch,
+      }) => {
+        watch.expectedErrors.push(/Drill:/);
+        await page.goto(localePath('/__fixtures/untranslated', locale));
+        await setCrash(page, true);
+        // Client-side navigation to the drill page: the fault strikes during a navigation.
+        await page.evaluate(
+          (path) => {
+            window.history.pushState(null, '', path);
+            window.dispatchEvent(new PopStateEvent('popstate'));
+          },
+          localePath(drillsPage, locale),
+        );
+        const report = page.locator('[data-crash-report="content"]');
+        await expect(report.locator('h1')).toHaveText(t.content);
+        await expect(report.locator('h1')).toBeFocused();
+        await expect(page.locator('.navbar')).toBeVisible();
+        const details = await report.locator('[data-crash-details]').innerText();
+        expect(details.split(t.cause).map((part) => part.trim())).toEqual([
+          'Drill: rendering failed',
+          'Drill: the page data was missing',
+          'Drill: root cause',
+        ]);
+        await setCrash(page, false);
+        await page.keyboard.press('Tab');
+        await expect(report.getByRole('button', {name: t.tryAgain})).toBeFocused();
+        await page.keyboard.press('Enter');
+        await expect(page.locator('[data-drill="crash-ok"]')).toBeVisible();
+        await expect(report).toHaveCount(0);
       });
-      await page.goto(localePath(crashPage, locale));
-      const report = page.locator('[data-crash-report="page"]');
-      await expect(report.locator('h1')).toHaveText(t.page);
-      await expect(page).toHaveTitle(t.title);
-      await expect(report.locator('[data-crash-details]')).toContainText(
-        `${t.cause}\nDrill: the page data was missing`,
-      );
-      await setCrash(page, false);
-      await report.getByRole('button', {name: t.tryAgain}).click();
-      await expect(page.locator('[data-drill="page-ok"]')).toBeVisible();
-    });
-  });
 
-  test.describe(`loading drills (${locale})`, () => {
-    test.use({baseURL: fixturesBaseURL});
-
-    test('a failed lazy chunk shows the error with Retry, which recovers once the network is back', async ({
-      page,
-      watch,
-    }) => {
-      watch.expectedErrors.push(/ERR_FAILED|Loading chunk|ChunkLoadError|Failed to load resource/);
-      await page.goto(localePath(drillsPage, locale));
-      await expect(page.locator('[data-drill="crash-ok"]')).toBeVisible();
-      await page.route('**/*.js', (route) => route.abort('failed'));
-      await page.locator('[data-drill="lazy-load"]').click();
-      const error = page.locator('[data-loading="error"]');
-      await expect(error).toBeVisible();
-      await page.unroute('**/*.js');
-      await error.getByRole('button', {name: t.retry}).click();
-      await expect(page.locator('[data-drill="lazy-ok"]')).toBeVisible();
-      await expect(error).toHaveCount(0);
-    });
-
-    test('a slow lazy chunk shows the spinner only after 200 ms', async ({page}) => {
-      await page.goto(localePath(drillsPage, locale));
-      await page.route('**/*.js', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        await route.continue();
+      test('an error outside the layout shows the whole-page crash screen titled Page Error', async ({page, watch}) => {
+        watch.expectedErrors.push(/Drill:/);
+        await page.addInitScript(() => {
+          (window as unknown as {__seerboxDrills: {crash: boolean}}).__seerboxDrills = {crash: true};
+        });
+        await page.goto(localePath(crashPage, locale));
+        const report = page.locator('[data-crash-report="page"]');
+        await expect(report.locator('h1')).toHaveText(t.page);
+        await expect(page).toHaveTitle(t.title);
+        await expect(report.locator('[data-crash-details]')).toContainText(
+          `${t.cause}\nDrill: the page data was missing`,
+        );
+        await setCrash(page, false);
+        await report.getByRole('button', {name: t.tryAgain}).click();
+        await expect(page.locator('[data-drill="page-ok"]')).toBeVisible();
       });
-      const timing = await watchAppearance(page, '[data-loading="spinner"]');
-      await timing.start();
-      await page.locator('[data-drill="lazy-load"]').click();
-      await expect(page.locator('[data-loading="spinner"]')).toBeVisible();
-      expect(await timing.elapsed()).toBeGreaterThanOrEqual(190);
-      await expect(page.locator('[data-drill="lazy-ok"]')).toBeVisible();
+    });
+
+    test.describe(`loading drills (${locale})`, () => {
+      test('a failed lazy chunk shows the error with Retry, which recovers once the network is back', async ({
+        page,
+        watch,
+      }) => {
+        watch.expectedErrors.push(/ERR_FAILED|Loading chunk|ChunkLoadError|Failed to load resource/);
+        await page.goto(localePath(drillsPage, locale));
+        await expect(page.locator('[data-drill="crash-ok"]')).toBeVisible();
+        await page.route('**/*.js', (route) => route.abort('failed'));
+        await page.locator('[data-drill="lazy-load"]').click();
+        const error = page.locator('[data-loading="error"]');
+        await expect(error).toBeVisible();
+        await page.unroute('**/*.js');
+        await error.getByRole('button', {name: t.retry}).click();
+        await expect(page.locator('[data-drill="lazy-ok"]')).toBeVisible();
+        await expect(error).toHaveCount(0);
+      });
+
+      test('a slow lazy chunk shows the spinner only after 200 ms', async ({page}) => {
+        await page.goto(localePath(drillsPage, locale));
+        await page.route('**/*.js', async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+          await route.continue();
+        });
+        const timing = await watchAppearance(page, '[data-loading="spinner"]');
+        await timing.start();
+        await page.locator('[data-drill="lazy-load"]').click();
+        await expect(page.locator('[data-loading="spinner"]')).toBeVisible();
+        expect(await timing.elapsed()).toBeGreaterThanOrEqual(190);
+        await expect(page.locator('[data-drill="lazy-ok"]')).toBeVisible();
+      });
     });
   });
 

@@ -15,12 +15,7 @@ import {request as httpsRequest} from 'node:https';
 import path from 'node:path';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import routeTable from '../fixtures/routes.json' with {type: 'json'};
-
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run these checks with npm run test:nginx`);
-  return value;
-}
+import {required} from './env';
 
 const origin = required('NGINX_URL');
 const basePath = required('NGINX_BASE_PATH');

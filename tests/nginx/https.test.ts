@@ -12,12 +12,7 @@ import {request as httpsRequest} from 'node:https';
 import {readFileSync} from 'node:fs';
 import {HSTS_MAX_AGE} from '../../scripts/test-nginx.mjs';
 import {observatoryScore} from './observatory';
-
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run these checks with npm run test:nginx`);
-  return value;
-}
+import {required} from './env';
 
 const origin = required('NGINX_URL');
 const httpOrigin = required('NGINX_HTTP_URL');

@@ -75,3 +75,16 @@ export function commonScriptTests(english: CodeBlock, italian: CodeBlock) {
     assert.equal(check.status, 0, check.stdout);
   });
 }
+
+/**
+ * A feed that answers 404, then one that answers 500: each run must end with status 1 and curl's
+ * reason, and `kept` checks that what was in force before is still in force.
+ */
+export async function expectFailedDownloads(run: (feed: string) => Run | Promise<Run>, kept: (result: Run) => void) {
+  for (const feed of ['missing', 'broken']) {
+    const result = await run(feed);
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, /returned error: (404|500)/);
+    kept(result);
+  }
+}

@@ -139,21 +139,17 @@ test('markdownlint: MDX pages with admonitions, Tabs and directives pass; a body
 });
 
 test('summaryLine reports each tool in one line', () => {
-  assert.equal(summaryLine('eslint', {code: 0, output: ''}), '0 problems (0 errors, 0 warnings)');
-  assert.equal(
-    summaryLine('eslint', {code: 1, output: 'x\n✖ 3 problems (2 errors, 1 warning)\n'}),
-    '✖ 3 problems (2 errors, 1 warning)',
-  );
-  assert.equal(
-    summaryLine('prettier', {code: 0, output: 'All matched files use Prettier code style!'}),
-    'all files formatted',
-  );
-  assert.equal(
-    summaryLine('markdownlint', {code: 0, output: 'Linting: 3 file(s)\nSummary: 0 error(s)\n'}),
-    'Linting: 3 file(s), Summary: 0 error(s)',
-  );
-  assert.equal(
-    summaryLine('cspell-it', {code: 0, output: 'CSpell: Files checked: 2, Issues found: 0 in 0 files.\n'}),
-    'CSpell: Files checked: 2, Issues found: 0 in 0 files.',
-  );
+  const cases: [string, string, number, string][] = [
+    ['eslint', '', 0, '0 problems (0 errors, 0 warnings)'],
+    ['eslint', 'x\n✖ 3 problems (2 errors, 1 warning)\n', 1, '✖ 3 problems (2 errors, 1 warning)'],
+    ['prettier', 'All matched files use Prettier code style!', 0, 'all files formatted'],
+    ['markdownlint', 'Linting: 3 file(s)\nSummary: 0 error(s)\n', 0, 'Linting: 3 file(s), Summary: 0 error(s)'],
+    [
+      'cspell-it',
+      'CSpell: Files checked: 2, Issues found: 0 in 0 files.\n',
+      0,
+      'CSpell: Files checked: 2, Issues found: 0 in 0 files.',
+    ],
+  ];
+  for (const [tool, output, code, expected] of cases) assert.equal(summaryLine(tool, {code, output}), expected, tool);
 });

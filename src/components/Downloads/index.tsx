@@ -26,24 +26,29 @@ function PdfLink({release, locale, children}: {release: string; locale: 'en' | '
 export default function Downloads(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   const release = String(siteConfig.customFields?.docsVersion ?? '');
+  // Static Translate ids, as the string extractor needs.
+  const labels = {
+    en: (
+      <Translate id="sbx.downloads.pdfEnglish" values={{release}} description="Link to the English PDF manual">
+        {'Seer Box {release} manual, English (PDF)'}
+      </Translate>
+    ),
+    it: (
+      <Translate id="sbx.downloads.pdfItalian" values={{release}} description="Link to the Italian PDF manual">
+        {'Seer Box {release} manual, Italian (PDF)'}
+      </Translate>
+    ),
+  };
   return (
     <ul>
-      <li>
-        <PdfLink release={release} locale="en">
-          <Translate id="sbx.downloads.pdfEnglish" values={{release}} description="Link to the English PDF manual">
-            {'Seer Box {release} manual, English (PDF)'}
-          </Translate>
-        </PdfLink>
-        : <code>{pdfName(release, 'en')}</code>
-      </li>
-      <li>
-        <PdfLink release={release} locale="it">
-          <Translate id="sbx.downloads.pdfItalian" values={{release}} description="Link to the Italian PDF manual">
-            {'Seer Box {release} manual, Italian (PDF)'}
-          </Translate>
-        </PdfLink>
-        : <code>{pdfName(release, 'it')}</code>
-      </li>
+      {(['en', 'it'] as const).map((locale) => (
+        <li key={locale}>
+          <PdfLink release={release} locale={locale}>
+            {labels[locale]}
+          </PdfLink>
+          : <code>{pdfName(release, locale)}</code>
+        </li>
+      ))}
     </ul>
   );
 }

@@ -10,6 +10,14 @@ import Heading from '@theme/Heading';
 import type {Props} from '@theme/NotFound/Content';
 import {ROUTES_FILE, searchWords, suggest} from './suggest';
 
+/** Where a lost reader can start again (the Translate ids are static, as the string extractor needs). */
+const waysIn: {to: string; label: ReactNode}[] = [
+  {to: '/main/quickstart', label: <Translate id="seerbox.notFound.quickstart">Quick start</Translate>},
+  {to: '/category/installation', label: <Translate id="seerbox.notFound.installation">Installation guides</Translate>},
+  {to: '/api/authentication/signin', label: <Translate id="seerbox.notFound.api">REST API reference</Translate>},
+  {to: '/', label: <Translate id="seerbox.notFound.home">Home page</Translate>},
+];
+
 /**
  * A not-found page that helps: a search box with the missing path's words, the usual ways in,
  * and a "did you mean" link to the closest existing page (route list written at build time, read
@@ -84,26 +92,11 @@ export default function NotFoundContent({className}: Props): ReactNode {
             </Translate>
           </p>
           <ul>
-            <li>
-              <Link to="/main/quickstart">
-                <Translate id="seerbox.notFound.quickstart">Quick start</Translate>
-              </Link>
-            </li>
-            <li>
-              <Link to="/category/installation">
-                <Translate id="seerbox.notFound.installation">Installation guides</Translate>
-              </Link>
-            </li>
-            <li>
-              <Link to="/api/authentication/signin">
-                <Translate id="seerbox.notFound.api">REST API reference</Translate>
-              </Link>
-            </li>
-            <li>
-              <Link to="/">
-                <Translate id="seerbox.notFound.home">Home page</Translate>
-              </Link>
-            </li>
+            {waysIn.map(({to, label}) => (
+              <li key={to}>
+                <Link to={to}>{label}</Link>
+              </li>
+            ))}
           </ul>
         </div>
       </div>
