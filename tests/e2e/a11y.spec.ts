@@ -1,29 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
 import {test, expect, siteRoutes, locales, localePath, notFoundProbe} from './helpers';
 import {phoneProblems} from './phone';
-
-/** The WCAG 2.2 A and AA rule sets of axe-core (2.0 and 2.1 rules included, as WCAG 2.2 contains them). */
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+import {axe, describeViolations as describe, wcagTags} from './axe';
 
 const modes = ['light', 'dark'] as const;
-
-/** Readable report of axe violations: rule, impact, and the first few offending nodes. */
-function describe(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
-  return violations.map((violation) => {
-    const nodes = violation.nodes
-      .slice(0, 5)
-      .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ').trim()}`)
-      .join('\n');
-    return `${violation.id} (${violation.impact}, ${violation.nodes.length} nodes): ${violation.help}\n${nodes}`;
-  });
-}
-
-/**
- * axe run in the page itself (legacy mode): the pages have no frames, and the default mode's
- * extra blank page for each result doubled the time of every audit.
- */
-const axe = (page: Page) => new AxeBuilder({page}).setLegacyMode(true);
 
 /** Rules whose outcome depends on colours: the only ones the dark pass needs to run again. */
 const colourRules = ['color-contrast', 'link-in-text-block'];

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import {test, expect, localePath, notFoundProbe} from './helpers';
 import {overflow} from './phone';
+import {axe, describeViolations, wcagTags} from './axe';
 
 /**
  * Phone widths. Every route of both languages is checked by a11y.spec.ts in the same page load
@@ -25,10 +25,7 @@ for (const url of [...oneOfEachKind, ...oneOfEachKind.map((path) => localePath(p
     await page.emulateMedia({reducedMotion: 'reduce'});
     await page.goto(url);
     await page.locator('html[data-has-hydrated="true"]').waitFor({timeout: 20_000});
-    const result = await new AxeBuilder({page})
-      .setLegacyMode(true)
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
-      .analyze();
-    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    const result = await axe(page).withTags(wcagTags).analyze();
+    expect(describeViolations(result.violations)).toEqual([]);
   });
 }
