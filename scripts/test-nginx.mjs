@@ -28,7 +28,7 @@ import {listFiles} from './lib/files.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEPLOY = path.join(ROOT, 'deploy', 'nginx');
 
-const USAGE = `Usage: node scripts/test-nginx.mjs [--no-build] [--bundle] [--sub-path PATH] [--port PORT] [--no-https] [--no-browser] [--keep]
+const USAGE = `Usage: node scripts/test-nginx.mjs [--no-build] [--bundle] [--sub-path PATH [--sub-path-from DIR]] [--port PORT] [--no-https] [--no-browser] [--keep]
 
 Builds the site (npm run build, which also precompresses it and writes the
 CSP hashes), renders deploy/nginx/templates with envsubst into a temporary
@@ -50,6 +50,11 @@ nginx is stopped at the end, whatever happens.
                     there, served gzip only (as the container image does), with
                     frame-ancestors set to an origin, and the browser check on
                     one route of each kind per language
+  --sub-path-from DIR
+                    for --sub-path, a project folder whose build/ was already
+                    made for PATH (npm run build with BASE_URL=PATH, as
+                    npm run test:builds leaves it with SEERBOX_KEEP_ARCHIVE):
+                    serve it instead of building again
   --port PORT       loopback port for nginx (default: 4190; the HTTPS pass uses PORT+1 too)
   --bundle          afterwards, pack the build with scripts/bundle.mjs, unpack it,
                     verify its SHA256SUMS and run the HTTP checks on its site/
@@ -96,6 +101,7 @@ const command = {
     bundle: {type: 'boolean', default: false},
     keep: {type: 'boolean', default: false},
     'sub-path': {type: 'string'},
+    'sub-path-from': {type: 'string'},
     port: {type: 'string', default: '4190'},
   },
 };
@@ -107,6 +113,8 @@ function toOptions(values) {
       `--sub-path must look like /docs/ (letters, digits, "-", "_", starting and ending with "/"), got "${subPath}"`,
     );
   }
+  const subPathFrom = values['sub-path-from'] ?? null;
+  if (subPathFrom !== null && subPath === null) throw new UsageError('--sub-path-from needs --sub-path');
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port) || port < 1024 || port > 65534) {
     throw new UsageError(`--port must be a whole number from 1024 to 65534, got "${values.port}"`);
@@ -114,6 +122,7 @@ function toOptions(values) {
   return {
     build: !values['no-build'],
     subPath,
+    subPathFrom,
     port,
     https: !values['no-https'],
     browser: !values['no-browser'],
@@ -503,6 +512,32 @@ async function bundlePass(root) {
   });
 }
 
+/** A build for `basePath` made here: the site only, then its CSP hashes and gzip copies. */
+async function buildFor(work, basePath) {
+  const subBuild = path.join(work, 'sub-path-build');
+  const subCsp = path.join(work, 'sub-path-csp-hashes.conf');
+  if ((await run('npx', ['docusaurus', 'build', '--out-dir', subBuild], {env: {BASE_URL: basePath}})) !== 0)
+    throw new Error('sub-path build failed');
+  checkComplete(subBuild);
+  if ((await run('node', ['scripts/csp-hashes.mjs', '--dir', subBuild, '--out', subCsp])) !== 0)
+    throw new Error('csp-hashes failed');
+  // gzip only, as in the container image (no brotli module there); the root run covers brotli.
+  if ((await run('node', ['scripts/precompress.mjs', '--dir', subBuild, '--no-brotli'])) !== 0)
+    throw new Error('precompress failed');
+  return {subBuild, subCsp};
+}
+
+/** A finished `npm run build` for `basePath` in the project folder `dir` (e.g. a source archive). */
+function builtFor(dir, basePath) {
+  const subBuild = path.join(dir, 'build');
+  const subCsp = path.join(dir, 'deploy', 'nginx', 'generated', 'csp-hashes.conf');
+  checkBuild(subBuild, subCsp);
+  const home = readFileSync(path.join(subBuild, 'index.html'), 'utf8');
+  if (!home.includes(`href="${basePath}`) && !home.includes(`href=${basePath}`))
+    throw new Error(`the build in ${subBuild} was not made for ${basePath} (BASE_URL=${basePath} npm run build)`);
+  return {subBuild, subCsp};
+}
+
 async function main(options) {
   for (const [command, hint] of [
     ['nginx', 'apt-get install nginx'],
@@ -541,17 +576,9 @@ async function main(options) {
     if (options.bundle) failures += await bundlePass(root);
 
     if (options.subPath) {
-      const subBuild = path.join(work, 'sub-path-build');
-      const subCsp = path.join(work, 'sub-path-csp-hashes.conf');
-      const env = {BASE_URL: options.subPath};
-      if ((await run('npx', ['docusaurus', 'build', '--out-dir', subBuild], {env})) !== 0)
-        throw new Error('sub-path build failed');
-      checkComplete(subBuild);
-      if ((await run('node', ['scripts/csp-hashes.mjs', '--dir', subBuild, '--out', subCsp])) !== 0)
-        throw new Error('csp-hashes failed');
-      // gzip only, as in the container image (no brotli module there); the root run covers brotli.
-      if ((await run('node', ['scripts/precompress.mjs', '--dir', subBuild, '--no-brotli'])) !== 0)
-        throw new Error('precompress failed');
+      const {subBuild, subCsp} = options.subPathFrom
+        ? builtFor(options.subPathFrom, options.subPath)
+        : await buildFor(work, options.subPath);
       failures += await serveAndCheck({
         work,
         name: 'sub-path',

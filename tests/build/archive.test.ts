@@ -1,18 +1,27 @@
 // A source archive (`git archive`, GitHub's "Download ZIP", a release tarball) has no .git:
 // it must still build, without "Last updated" dates and with one line saying why.
 // Slow (a whole production build): run by `npm run test:builds`, not with the unit tests.
+// Built under the sub-path /docs/, the harder case; with SEERBOX_KEEP_ARCHIVE=DIR the exported
+// tree and its build stay in DIR, and CI serves that build in test:nginx's sub-path pass
+// (--sub-path-from DIR) instead of building the site once more.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-test('the committed tree, exported without .git, builds both languages', {timeout: 15 * 60_000}, (t) => {
-  const work = mkdtempSync(path.join(tmpdir(), 'seerbox-archive-'));
-  t.after(() => rmSync(work, {recursive: true, force: true}));
+const BASE_URL = '/docs/';
+
+test('the committed tree, exported without .git, builds both languages under a sub-path', {timeout: 15 * 60_000}, (t) => {
+  const keep = process.env.SEERBOX_KEEP_ARCHIVE;
+  const work = keep ? path.resolve(keep) : mkdtempSync(path.join(tmpdir(), 'seerbox-archive-'));
+  if (keep) {
+    rmSync(work, {recursive: true, force: true});
+    mkdirSync(work, {recursive: true});
+  } else t.after(() => rmSync(work, {recursive: true, force: true}));
   const archive = spawnSync('sh', ['-c', `git archive --format=tar HEAD | tar -x -C "${work}"`], {cwd: root});
   assert.equal(archive.status, 0, `git archive failed: ${archive.stderr}`);
   assert.ok(!existsSync(path.join(work, '.git')));
@@ -20,7 +29,12 @@ test('the committed tree, exported without .git, builds both languages', {timeou
   symlinkSync(path.join(root, 'node_modules'), path.join(work, 'node_modules'), 'dir');
 
   // Outside any git work tree even if tmpdir() sits inside one.
-  const env = {...process.env, GIT_CEILING_DIRECTORIES: path.dirname(work), GIT_DIR: path.join(work, 'no-git')};
+  const env = {
+    ...process.env,
+    BASE_URL,
+    GIT_CEILING_DIRECTORIES: path.dirname(work),
+    GIT_DIR: path.join(work, 'no-git'),
+  };
   const build = spawnSync('npm', ['run', 'build'], {cwd: work, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024});
   const output = `${build.stdout}\n${build.stderr}`;
   assert.equal(build.status, 0, `the build failed:\n${output.slice(-3000)}`);
@@ -35,5 +49,6 @@ test('the committed tree, exported without .git, builds both languages', {timeou
     assert.match(page(route), /<h1/, `${route || '/'} is built`);
   }
   assert.doesNotMatch(page('main/architecture'), /theme-last-updated/, 'no last-updated date without history');
-  assert.match(readFileSync(path.join(work, 'build', 'swagger', 'index.html'), 'utf8'), /<base href="\/swagger\/"/);
+  assert.match(readFileSync(path.join(work, 'build', 'swagger', 'index.html'), 'utf8'), /<base href="\/docs\/swagger\/"/);
+  assert.match(page(''), /href="?\/docs\/assets\//, 'the pages link their assets under the sub-path');
 });

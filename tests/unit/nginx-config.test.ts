@@ -40,6 +40,7 @@ test('parseArgs: options and bad input', () => {
   assert.deepEqual(parseArgs([]), {
     build: true,
     subPath: null,
+    subPathFrom: null,
     port: 4190,
     https: true,
     browser: true,
@@ -59,12 +60,15 @@ test('parseArgs: options and bad input', () => {
   assert.deepEqual(options, {
     build: false,
     subPath: '/docs/',
+    subPathFrom: null,
     port: 5000,
     https: false,
     browser: false,
     bundle: true,
     keep: false,
   });
+  assert.equal(parseArgs(['--sub-path', '/docs/', '--sub-path-from', '/tmp/a']).subPathFrom, '/tmp/a');
+  assert.throws(() => parseArgs(['--sub-path-from', '/tmp/a']), /--sub-path-from needs --sub-path/);
   assert.throws(() => parseArgs(['--sub-path', 'docs']), /--sub-path must look like \/docs\//);
   assert.throws(() => parseArgs(['--sub-path', '/']), /--sub-path must look like/);
   assert.throws(() => parseArgs(['--sub-path', '/a b/']), /--sub-path must look like/);
