@@ -25,6 +25,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
   timeout: 60_000,
+  // The heavy steps (Swagger UI parsing the definition, the first search loading its index) took
+  // over the default 5 s on a loaded 2-core machine; the tests assert behaviour, not speed.
+  expect: {timeout: 15_000},
   use: {
     baseURL: externalBaseUrl ?? `http://127.0.0.1:${port}`,
     // Only for the throw-away self-signed certificate of npm run test:nginx's HTTPS pass.
