@@ -42,10 +42,10 @@ test('route: the Swagger page keeps its file name', () => {
 });
 
 test('route: 404 page of the right locale', () => {
-  assert.equal(route('/nope').notFound, '/404.html');
-  assert.equal(route('/it/nope').notFound, '/it/404.html');
-  assert.equal(route('/it').notFound, '/it/404.html');
-  assert.equal(route('/italy').notFound, '/404.html');
+  assert.deepEqual(route('/nope'), {notFound: '/404.html'});
+  assert.deepEqual(route('/it/nope'), {notFound: '/it/404.html'});
+  assert.deepEqual(route('/it'), {notFound: '/it/404.html'});
+  assert.deepEqual(route('/italy'), {notFound: '/404.html'});
 });
 
 function makeBuild(): string {
