@@ -110,7 +110,8 @@ export function createSiteServer({dir, baseUrl = '/', compress = false}) {
     gzip: compress,
     brotli: compress,
     setHeaders(res, pathname) {
-      const type = MEDIA_TYPES.get(path.extname(pathname).slice(1).toLowerCase());
+      // A path without an extension is a page (PATH.html or PATH/index.html).
+      const type = MEDIA_TYPES.get(path.extname(pathname).slice(1).toLowerCase() || 'html');
       if (type) res.setHeader('Content-Type', UTF8.test(type) ? `${type}; charset=utf-8` : type);
     },
   });

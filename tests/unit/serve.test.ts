@@ -168,6 +168,7 @@ test("server: nginx's media types, UTF-8 for text", async () => {
     assert.equal((await fetch(`${origin}/secret.txt`)).headers.get('content-type'), 'text/plain; charset=utf-8');
     assert.equal((await fetch(`${origin}/favicon.ico`)).headers.get('content-type'), 'image/x-icon');
     assert.equal((await fetch(`${origin}/it/nothing`)).headers.get('content-type'), 'text/html; charset=utf-8');
+    assert.equal((await fetch(`${origin}/main/page`)).headers.get('content-type'), 'text/html; charset=utf-8');
   });
 });
 
