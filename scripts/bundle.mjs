@@ -53,8 +53,8 @@ From this folder: \`sha256sum -c SHA256SUMS\`. Every line must end with \`OK\`.
 - With nginx: render the templates of \`nginx/templates/\` with envsubst and \`SEERBOX_ROOT\` set to
   the absolute path of \`site/\`, as the comments at the top of
   \`nginx/templates/conf.d/seerbox-docs.conf.template\` explain.
-- For a quick look, from a copy of the documentation's source repository (Node.js 20):
-  \`node scripts/serve.mjs --dir /path/to/this/folder/site --port 3000\`, then open
+- For a quick look, from a copy of the documentation's source repository (Node.js 20), after
+  \`npm ci\`: \`node scripts/serve.mjs --dir /path/to/this/folder/site --port 3000\`, then open
   http://127.0.0.1:3000/.
 
 ---
@@ -82,7 +82,7 @@ Da questa cartella: \`sha256sum -c SHA256SUMS\`. Ogni riga deve terminare con \`
   \`SEERBOX_ROOT\` sul percorso assoluto di \`site/\`, come spiegano i commenti all'inizio di
   \`nginx/templates/conf.d/seerbox-docs.conf.template\`.
 - Per una consultazione rapida, da una copia del repository sorgente della documentazione
-  (Node.js 20): \`node scripts/serve.mjs --dir /percorso/di/questa/cartella/site --port 3000\`, poi
+  (Node.js 20), dopo \`npm ci\`: \`node scripts/serve.mjs --dir /percorso/di/questa/cartella/site --port 3000\`, poi
   aprire http://127.0.0.1:3000/it/.
 `;
 }

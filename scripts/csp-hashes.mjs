@@ -6,6 +6,7 @@ import {createHash} from 'node:crypto';
 import {existsSync, mkdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import * as cheerio from 'cheerio';
 import {runCli} from './lib/cli.mjs';
 import {listFiles} from './lib/files.mjs';
 
@@ -48,35 +49,19 @@ const EXECUTABLE_TYPES = new Set([
   'text/javascript1.5',
 ]);
 
-/** Attributes of a start tag's attribute text (`src=/a.js defer type="module"`), names lower-cased. */
-export function parseAttributes(text) {
-  const attributes = new Map();
-  const pattern = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
-  for (const match of text.matchAll(pattern)) {
-    const name = match[1].toLowerCase();
-    if (!attributes.has(name)) attributes.set(name, match[2] ?? match[3] ?? match[4] ?? '');
-  }
-  return attributes;
-}
-
 /**
- * The text of every inline script of an HTML document that a browser would
- * execute, in document order. Comments are skipped; line breaks are
- * normalised to \n as the HTML parser does before the browser hashes them.
+ * The text of every inline script of an HTML document that a browser would execute, in
+ * document order, as the browser's parser reads it (comments skipped, line breaks normalised
+ * to \n), which is the text the browser hashes.
+ * @param {string} html
+ * @returns {string[]}
  */
 export function inlineScripts(html) {
-  const source = html.replace(/\r\n?/g, '\n');
-  const scripts = [];
-  const token = /<!--[\s\S]*?(?:-->|$)|<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)(?:<\/script\s*>|$)/gi;
-  for (const match of source.matchAll(token)) {
-    if (match[0].startsWith('<!--')) continue;
-    const attributes = parseAttributes(match[1] ?? '');
-    if (attributes.has('src')) continue;
-    const type = (attributes.get('type') ?? '').trim().toLowerCase();
-    if (!EXECUTABLE_TYPES.has(type)) continue;
-    scripts.push(match[2]);
-  }
-  return scripts;
+  const $ = cheerio.load(html);
+  return $('script:not([src])')
+    .toArray()
+    .filter((script) => EXECUTABLE_TYPES.has(($(script).attr('type') ?? '').trim().toLowerCase()))
+    .map((script) => $(script).text());
 }
 
 /** The CSP source expression for a script's text: 'sha256-<base64>'. */

@@ -2,8 +2,8 @@
 /**
  * npm run lighthouse: Lighthouse (mobile, its default simulated throttling)
  * over the home page, a guide page, an API page and a category page in both
- * locales, in Debian's Chromium, with the build served gzip-compressed on
- * loopback. Prints the four category scores per page as a table, the audits
+ * locales, in Debian's Chromium, with the build's precompressed copies served
+ * on loopback as nginx serves them. Prints the four category scores per page as a table, the audits
  * that cost points, and (with --json) every score as JSON. Scores vary with
  * the machine, so nothing here is a test; the figures go in the README.
  */
@@ -16,7 +16,8 @@ import {parseCommandLine, runCli, UsageError} from './lib/cli.mjs';
 
 const usage = `Usage: node scripts/lighthouse.mjs [--dir build] [--json] [--page PATH]...
 
-Runs Lighthouse (mobile) on the built site, served with gzip on 127.0.0.1.
+Runs Lighthouse (mobile) on the built site, served on 127.0.0.1 with the .br and
+.gz copies npm run build writes, as nginx serves them.
   --dir DIR     the build folder (default: build; run \`npm run build\` first)
   --json        also print all scores as one JSON object
   --page PATH   a page to audit instead of the default eight (repeatable)
@@ -52,6 +53,10 @@ export function defaultPages() {
 async function main(options) {
   if (!existsSync(path.join(options.dir, 'index.html'))) {
     throw new UsageError(`no build in ${options.dir}: run \`npm run build\` first`);
+  }
+  // Without the copies every page would be measured uncompressed, which no production server sends.
+  if (!existsSync(path.join(options.dir, 'index.html.gz'))) {
+    throw new UsageError(`${options.dir} has no compressed copies: run \`npm run build\` or scripts/precompress.mjs`);
   }
   const pages = options.pages.length > 0 ? options.pages : defaultPages();
   const {default: lighthouse} = await import('lighthouse');

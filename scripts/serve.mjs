@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// Serves the built site the way a production server should: bare paths,
-// `.html` and `/index.html` redirected to them, real 404s in the right language.
-// Used by the browser tests; no dependencies beyond Node itself.
+// Serves the built site the way the shipped nginx does: bare paths, `.html` and `/index.html`
+// redirected to them, real 404s in the right language, nginx's media types. The files themselves
+// (ETags, ranges, the build's precompressed copies) are sirv's job.
 import {createServer} from 'node:http';
-import {createReadStream} from 'node:fs';
-import {createGzip} from 'node:zlib';
-import {stat} from 'node:fs/promises';
+import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import sirv from 'sirv';
 import {bareHtmlPath} from '../src/utils/htmlPath.mjs';
 import {parseCommandLine, runCli, UsageError} from './lib/cli.mjs';
 
@@ -18,8 +18,8 @@ Serves a built Docusaurus site (default: ./build) on http://HOST:PORT.
   --host HOST       interface to listen on (default: 127.0.0.1)
   --base-url PATH   path the site was built for, e.g. /docs/ (default: $BASE_URL, the
                     variable the build reads, or /)
-  --compress        gzip text responses for clients that accept it, as a
-                    production server would (used by npm run lighthouse)
+  --compress        send the build's .br and .gz copies (written by npm run build) to
+                    clients that accept them, as nginx does (used by npm run lighthouse)
   --help            show this help
 
 Requests for PATH.html or PATH/index.html are redirected (301) to PATH.
@@ -30,25 +30,21 @@ export const LOCALES = ['it'];
 /** Stand-alone HTML pages (not Docusaurus routes) that keep their file names. */
 export const STATIC_HTML_PREFIXES = ['/swagger/'];
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.yaml': 'application/yaml; charset=utf-8',
-  '.yml': 'application/yaml; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.pdf': 'application/pdf',
-  '.xml': 'application/xml; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-};
+/** Extension -> media type, from the list the shipped nginx serves (deploy/nginx/mime.types). */
+export const MEDIA_TYPES = new Map(
+  [
+    ...readFileSync(fileURLToPath(new URL('../deploy/nginx/mime.types', import.meta.url)), 'utf8').matchAll(
+      /^\s*([\w.+-]+\/[\w.+-]+)\s+([^;]+);/gm,
+    ),
+  ].flatMap(([, type, extensions]) =>
+    extensions
+      .trim()
+      .split(/\s+/)
+      .map((extension) => [extension, type]),
+  ),
+);
+/** The types nginx labels UTF-8 (`charset` and `charset_types` in site.conf.template). */
+const UTF8 = /^(text\/|application\/(json|yaml|xml)$)/;
 
 /**
  * Starts `server` on a free loopback port, for scripts that read the site themselves (bench,
@@ -87,107 +83,79 @@ function toOptions(values) {
 export const parseArgs = (argv) => toOptions(parseCommandLine(argv, command).values);
 
 /**
- * Decides what to do with a request path, relative to the base URL.
- * Returns {redirect}, or {candidates, notFound} (files to try in order, and the 404 page).
+ * Decides what to do with a request path, relative to the base URL: {redirect} to the bare
+ * path, or {notFound}, the 404 page to answer with when no file matches. Files are looked up
+ * as PATH, PATH.html and PATH/index.html.
+ * @param {string} pathname
+ * @returns {{redirect: string} | {notFound: string}}
  */
 export function route(pathname) {
   const isStaticHtml = STATIC_HTML_PREFIXES.some((prefix) => pathname.startsWith(prefix));
-  if (isStaticHtml) {
-    // `/swagger/index` (a host that dropped `.html`) is the page too.
-    const candidates = pathname.endsWith('/')
-      ? [`${pathname}index.html`]
-      : [pathname, ...(path.extname(pathname) ? [] : [`${pathname}.html`])];
-    return {candidates, notFound: '/404.html'};
-  }
-  const bare = /\/404\.html$/.test(pathname) ? null : bareHtmlPath(pathname);
+  const bare = isStaticHtml || /\/404\.html$/.test(pathname) ? null : bareHtmlPath(pathname);
   if (bare !== null) return {redirect: bare};
   const locale = LOCALES.find((l) => pathname === `/${l}` || pathname.startsWith(`/${l}/`));
-  const notFound = locale ? `/${locale}/404.html` : '/404.html';
-  const trimmed = pathname.replace(/\/+$/, '');
-  const candidates = pathname.endsWith('/')
-    ? [`${pathname}index.html`]
-    : [pathname, `${trimmed}/index.html`, `${trimmed}.html`];
-  return {candidates, notFound};
+  return {notFound: locale ? `/${locale}/404.html` : '/404.html'};
 }
 
-async function isFile(file) {
-  try {
-    return (await stat(file)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/** Types worth compressing: text formats (images and fonts are compressed already). */
-export function isCompressible(type) {
-  return /^(text\/|application\/(json|javascript|xml|yaml)|image\/svg\+xml)/.test(type);
-}
-
-function send(res, status, file, req, compress) {
-  const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-  const headers = {'Content-Type': type, 'Cache-Control': 'no-cache'};
-  const gzip = compress && isCompressible(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-  if (compress && isCompressible(type)) headers.Vary = 'Accept-Encoding';
-  if (gzip) headers['Content-Encoding'] = 'gzip';
-  res.writeHead(status, headers);
-  if (req.method === 'HEAD') return res.end();
-  const stream = createReadStream(file);
-  if (gzip) stream.pipe(createGzip({level: 6})).pipe(res);
-  else stream.pipe(res);
-}
-
-/** Creates (does not start) the HTTP server for a build folder. */
+/**
+ * Creates (does not start) the HTTP server for a build folder.
+ * @param {{dir: string, baseUrl?: string, compress?: boolean}} options
+ */
 export function createSiteServer({dir, baseUrl = '/', compress = false}) {
-  const root = path.resolve(dir);
-  return createServer(async (req, res) => {
-    try {
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405, {Allow: 'GET, HEAD'}).end();
-        return;
-      }
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      let pathname;
-      try {
-        pathname = decodeURIComponent(url.pathname);
-      } catch {
-        res.writeHead(400).end('Bad request');
-        return;
-      }
-      if (!pathname.startsWith(baseUrl) && `${pathname}/` !== baseUrl) {
-        res.writeHead(302, {Location: baseUrl}).end();
-        return;
-      }
-      const relative = `/${pathname.slice(baseUrl.length)}`.replace(/^\/+/, '/');
-      const decision = route(relative);
-      if (decision.redirect) {
-        const target = baseUrl.replace(/\/$/, '') + decision.redirect;
-        res.writeHead(301, {Location: `${target || '/'}${url.search}`}).end();
-        return;
-      }
-      for (const candidate of decision.candidates) {
-        const file = path.join(root, candidate);
-        if (!file.startsWith(root + path.sep) && file !== root) break;
-        if (await isFile(file)) {
-          send(res, 200, file, req, compress);
-          return;
-        }
-      }
-      const notFound = path.join(root, decision.notFound);
-      if (await isFile(notFound)) {
-        send(res, 404, notFound, req, compress);
-      } else {
-        res.writeHead(404, {'Content-Type': 'text/plain'}).end('Not found');
-      }
-    } catch (error) {
-      res.writeHead(500, {'Content-Type': 'text/plain'}).end(String(error));
+  const files = sirv(dir, {
+    // Looked up at each request, so a rebuild under a running server is served as it is.
+    dev: true,
+    etag: true,
+    extensions: ['html'],
+    gzip: compress,
+    brotli: compress,
+    setHeaders(res, pathname) {
+      // A path without an extension is a page (PATH.html or PATH/index.html).
+      const type = MEDIA_TYPES.get(path.extname(pathname).slice(1).toLowerCase() || 'html');
+      if (type) res.setHeader('Content-Type', UTF8.test(type) ? `${type}; charset=utf-8` : type);
+    },
+  });
+  return createServer((req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, {Allow: 'GET, HEAD'}).end();
+      return;
     }
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (!url.pathname.startsWith(baseUrl) && `${url.pathname}/` !== baseUrl) {
+      res.writeHead(302, {Location: baseUrl}).end();
+      return;
+    }
+    const relative = `/${url.pathname.slice(baseUrl.length)}`.replace(/^\/+/, '/');
+    let decision;
+    try {
+      decision = route(decodeURIComponent(relative));
+    } catch {
+      res.writeHead(400).end('Bad request');
+      return;
+    }
+    if ('redirect' in decision) {
+      res.writeHead(301, {Location: `${baseUrl.slice(0, -1)}${decision.redirect}${url.search}`}).end();
+      return;
+    }
+    req.url = relative;
+    files(req, res, () => {
+      // The not-found page in full, with status 404: sirv sends what it finds with 200.
+      req.url = decision.notFound;
+      delete req.headers.range;
+      delete req.headers['if-none-match'];
+      const writeHead = res.writeHead;
+      res.writeHead = /** @type {typeof res.writeHead} */ ((_status, headers) => writeHead.call(res, 404, headers));
+      files(req, res, () => {
+        res.writeHead(404, {'Content-Type': 'text/plain'}).end('Not found');
+      });
+    });
   });
 }
 
 runCli(import.meta.url, command, async (values) => {
   const options = toOptions(values);
   // Every Docusaurus build has a 404.html; the test-only fixtures site has no home page.
-  if (!(await isFile(path.join(options.dir, '404.html')))) {
+  if (!existsSync(path.join(options.dir, '404.html'))) {
     throw new UsageError(`no built site in "${options.dir}" (missing 404.html); run "npm run build" first`);
   }
   const server = createSiteServer(options);

@@ -1,6 +1,7 @@
 import {readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
+import * as cheerio from 'cheerio';
 import {listFiles} from './files.mjs';
 
 /**
@@ -31,40 +32,29 @@ export function sumWeights(files) {
   );
 }
 
-/** Attributes of an HTML start tag, quoted or not (minified HTML drops quotes). */
-export function parseAttributes(source) {
-  const attributes = {};
-  for (const match of source.matchAll(/([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
-    attributes[match[1].toLowerCase()] = match[2] ?? match[3] ?? match[4] ?? '';
-  }
-  return attributes;
-}
-
 /**
  * The scripts and stylesheets an HTML page names itself: `<script src>`,
  * `<link rel=stylesheet>` and `<link rel=preload|modulepreload>` of scripts
- * and styles. Inline scripts are counted apart.
+ * and styles, each once in document order. Inline scripts are counted apart.
+ * @param {string} html
  */
 export function htmlAssets(html) {
-  const scripts = [];
-  const styles = [];
-  let inlineScripts = 0;
-  for (const match of html.matchAll(/<(script|link)\b([^>]*)>/gi)) {
-    const tag = match[1].toLowerCase();
-    const attributes = parseAttributes(match[2]);
-    if (tag === 'script') {
-      if (attributes.src) scripts.push(attributes.src);
-      else if (!attributes.type || /javascript|module/.test(attributes.type)) inlineScripts += 1;
-      continue;
-    }
-    const rel = (attributes.rel ?? '').toLowerCase().split(/\s+/);
-    if (!attributes.href) continue;
-    if (rel.includes('stylesheet')) styles.push(attributes.href);
-    else if (rel.includes('modulepreload') || (rel.includes('preload') && attributes.as === 'script')) {
-      scripts.push(attributes.href);
-    } else if (rel.includes('preload') && attributes.as === 'style') styles.push(attributes.href);
-  }
-  return {scripts: [...new Set(scripts)], styles: [...new Set(styles)], inlineScripts};
+  const $ = cheerio.load(html);
+  /** @param {string} selector */
+  const urls = (selector) => [
+    ...new Set(
+      $(selector)
+        .toArray()
+        .map((element) => $(element).attr('src') ?? $(element).attr('href')),
+    ),
+  ];
+  return {
+    scripts: urls('script[src], link[rel~="modulepreload"][href], link[rel~="preload"][as="script"][href]'),
+    styles: urls('link[rel~="stylesheet"][href], link[rel~="preload"][as="style"][href]'),
+    inlineScripts: $('script:not([src])')
+      .toArray()
+      .filter((script) => /^$|javascript|module/.test($(script).attr('type') ?? '')).length,
+  };
 }
 
 /**

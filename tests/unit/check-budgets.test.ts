@@ -6,7 +6,7 @@ import path from 'node:path';
 import {randomBytes} from 'node:crypto';
 import {spawnSync} from 'node:child_process';
 import {checkBuild, loadBudgets, parseArgs} from '../../scripts/check-budgets.mjs';
-import {fileForUrl, htmlAssets, parseAttributes} from '../../scripts/lib/weights.mjs';
+import {fileForUrl, htmlAssets} from '../../scripts/lib/weights.mjs';
 
 const budgets = {
   firstLoadJsGzip: 4096,
@@ -39,12 +39,17 @@ const lightBuild = {
 };
 
 test('htmlAssets reads quoted and unquoted attributes, preloads, and counts inline scripts', () => {
-  assert.deepEqual(parseAttributes(' src=/a.js defer type="module"'), {src: '/a.js', defer: '', type: 'module'});
   const assets = htmlAssets(
     `<script src=/a.js defer></script><script>inline()</script><script type="application/ld+json">{}</script>` +
-      `<link rel="preload" as="script" href="/b.js"><link rel=stylesheet href='/c.css'><link rel=preload as=image href=/d.svg>`,
+      `<link rel="preload" as="script" href="/b.js"><link rel=stylesheet href='/c.css'><link rel=preload as=image href=/d.svg>` +
+      `<link REL="Stylesheet Alternate" href="/e.css"><link rel=modulepreload href=/f.js><script SRC=/a.js></script>` +
+      `<!-- <script src=/commented.js></script> --><script type=module>inline()</script>`,
   );
-  assert.deepEqual(assets, {scripts: ['/a.js', '/b.js'], styles: ['/c.css'], inlineScripts: 1});
+  assert.deepEqual(assets, {
+    scripts: ['/a.js', '/b.js', '/f.js'],
+    styles: ['/c.css', '/e.css'],
+    inlineScripts: 2,
+  });
   assert.equal(fileForUrl('/b', '/docs/x.js', '/docs/'), path.join('/b', 'x.js'));
   assert.equal(fileForUrl('/b', 'https://cdn.example/x.js'), null);
   assert.equal(fileForUrl('/b', '/other/x.js', '/docs/'), null);

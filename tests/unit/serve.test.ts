@@ -1,6 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdtempSync, mkdirSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {brotliCompressSync, gzipSync} from 'node:zlib';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
@@ -36,15 +37,15 @@ test('route: .html and /index.html redirect to the bare path', () => {
 });
 
 test('route: the Swagger page keeps its file name', () => {
-  assert.deepEqual(route('/swagger/index.html'), {candidates: ['/swagger/index.html'], notFound: '/404.html'});
-  assert.deepEqual(route('/swagger/index').candidates, ['/swagger/index', '/swagger/index.html']);
+  assert.deepEqual(route('/swagger/index.html'), {notFound: '/404.html'});
+  assert.deepEqual(route('/swagger/index'), {notFound: '/404.html'});
 });
 
 test('route: 404 page of the right locale', () => {
-  assert.equal(route('/nope').notFound, '/404.html');
-  assert.equal(route('/it/nope').notFound, '/it/404.html');
-  assert.equal(route('/it').notFound, '/it/404.html');
-  assert.equal(route('/italy').notFound, '/404.html');
+  assert.deepEqual(route('/nope'), {notFound: '/404.html'});
+  assert.deepEqual(route('/it/nope'), {notFound: '/it/404.html'});
+  assert.deepEqual(route('/it'), {notFound: '/it/404.html'});
+  assert.deepEqual(route('/italy'), {notFound: '/404.html'});
 });
 
 function makeBuild(): string {
@@ -56,6 +57,16 @@ function makeBuild(): string {
   writeFileSync(path.join(dir, '404.html'), '<h1>not found</h1>');
   writeFileSync(path.join(dir, 'it/404.html'), '<h1>non trovata</h1>');
   writeFileSync(path.join(dir, 'secret.txt'), 'outside');
+  mkdirSync(path.join(dir, 'swagger'));
+  writeFileSync(path.join(dir, 'swagger/index.html'), '<h1>swagger</h1>');
+  writeFileSync(path.join(dir, 'notes.md'), '# perché');
+  writeFileSync(path.join(dir, 'favicon.ico'), 'icon');
+  // The copies scripts/precompress.mjs writes after a build (gzip for the page and the 404 pages).
+  for (const file of ['main/page/index.html', '404.html', 'it/404.html']) {
+    writeFileSync(path.join(dir, `${file}.gz`), gzipSync(readFileSync(path.join(dir, file))));
+  }
+  writeFileSync(path.join(dir, 'notes.md.br'), brotliCompressSync(readFileSync(path.join(dir, 'notes.md'))));
+  writeFileSync(path.join(dir, 'notes.md.gz'), gzipSync(readFileSync(path.join(dir, 'notes.md'))));
   return dir;
 }
 
@@ -104,7 +115,7 @@ test('server: a base URL is honoured', async () => {
   });
 });
 
-test('server: --compress gzips text for clients that accept it, and only then', async () => {
+test("server: --compress sends the build's compressed copies to clients that accept them, and only then", async () => {
   await withServer(
     '/',
     async (origin) => {
@@ -120,11 +131,63 @@ test('server: --compress gzips text for clients that accept it, and only then', 
       assert.equal(missing.status, 404);
       assert.equal(missing.headers.get('content-encoding'), 'gzip');
       assert.equal(await missing.text(), '<h1>non trovata</h1>');
+      // Brotli first when both are accepted, as nginx with the optional brotli module.
+      const notes = await fetch(`${origin}/notes.md`, {headers: {'Accept-Encoding': 'br, gzip'}});
+      assert.equal(notes.headers.get('content-encoding'), 'br');
+      assert.equal(await notes.text(), '# perché');
+      // No copy (a small file): sent as it is, never compressed at request time.
+      const home = await fetch(`${origin}/`);
+      assert.equal(home.headers.get('content-encoding'), null);
+      assert.equal(await home.text(), '<h1>home</h1>');
     },
     true,
   );
   await withServer('/', async (origin) => {
-    assert.equal((await fetch(`${origin}/main/page`)).headers.get('content-encoding'), null);
+    const page = await fetch(`${origin}/main/page`, {headers: {'Accept-Encoding': 'br, gzip'}});
+    assert.equal(page.headers.get('content-encoding'), null);
+    assert.equal(await page.text(), '<h1>page</h1>');
+  });
+});
+
+test('server: the Swagger page at every form of its address', async () => {
+  await withServer('/', async (origin) => {
+    for (const form of ['/swagger/index.html', '/swagger/', '/swagger', '/swagger/index']) {
+      const response = await fetch(origin + form, {redirect: 'manual'});
+      assert.equal(response.status, 200, form);
+      assert.equal(await response.text(), '<h1>swagger</h1>', form);
+    }
+    const missing = await fetch(`${origin}/swagger/nope`);
+    assert.equal(missing.status, 404);
+    assert.equal(await missing.text(), '<h1>not found</h1>');
+  });
+});
+
+test("server: nginx's media types, UTF-8 for text", async () => {
+  await withServer('/', async (origin) => {
+    assert.equal((await fetch(`${origin}/notes.md`)).headers.get('content-type'), 'text/markdown; charset=utf-8');
+    assert.equal((await fetch(`${origin}/secret.txt`)).headers.get('content-type'), 'text/plain; charset=utf-8');
+    assert.equal((await fetch(`${origin}/favicon.ico`)).headers.get('content-type'), 'image/x-icon');
+    assert.equal((await fetch(`${origin}/it/nothing`)).headers.get('content-type'), 'text/html; charset=utf-8');
+    assert.equal((await fetch(`${origin}/main/page`)).headers.get('content-type'), 'text/html; charset=utf-8');
+  });
+});
+
+test('server: ETags and ranges for files, never for the 404 page', async () => {
+  await withServer('/', async (origin) => {
+    const page = await fetch(`${origin}/main/page`);
+    const etag = page.headers.get('etag');
+    assert.ok(etag);
+    assert.equal(page.headers.get('cache-control'), 'no-cache');
+    assert.equal((await fetch(`${origin}/main/page`, {headers: {'If-None-Match': etag}})).status, 304);
+    const part = await fetch(`${origin}/main/page`, {headers: {Range: 'bytes=4-7'}});
+    assert.equal(part.status, 206);
+    assert.equal(await part.text(), 'page');
+    const missing = await fetch(`${origin}/nope`, {headers: {Range: 'bytes=4-7', 'If-None-Match': etag}});
+    assert.equal(missing.status, 404);
+    assert.equal(await missing.text(), '<h1>not found</h1>');
+    const head = await fetch(`${origin}/main/page`, {method: 'HEAD'});
+    assert.equal(head.status, 200);
+    assert.equal(await head.text(), '');
   });
 });
 
