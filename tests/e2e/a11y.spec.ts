@@ -25,13 +25,16 @@ const darkTemplates = new Set([
 const darkEverywhere = process.env.A11Y_DARK === 'all';
 
 /**
- * Code lines are thousands of token spans on the long pages and took two thirds of axe's time.
- * Their colours are proven for both themes by tests/unit/prism-contrast.test.ts; in the browser
- * they are audited on the pages below (the longest code page and the template pages) and skipped
- * elsewhere. The code block itself (its scrolling region, name, background) is audited everywhere.
+ * What every page repeats is audited in full on the pages below (the template pages and the
+ * longest code page) and skipped elsewhere, where it was most of axe's time:
+ * - code lines, thousands of token spans on the long pages; their colours are proven for both
+ *   themes by tests/unit/prism-contrast.test.ts (the code block itself, its scrolling region,
+ *   name and background, is audited everywhere);
+ * - the layout around the content: navbar, sidebar and footer are the same components on every
+ *   page of a template, and the template pages show each of them, an active sidebar item included.
  */
-const fullCodeAudit = new Set(['/main/installation/kubernetes', ...darkTemplates]);
-const codeLines = '.token-line';
+const fullAudit = new Set(['/main/installation/kubernetes', ...darkTemplates]);
+const repeated = ['.token-line', '.navbar', '.theme-doc-sidebar-container', '.footer'];
 
 /** Waits until the page is hydrated in `mode` (diagrams are static SVG, drawn at build time). */
 async function settle(page: Page, mode: (typeof modes)[number]): Promise<void> {
@@ -61,7 +64,7 @@ async function audit(
   path: string,
   expectedStatus = 200,
   withDark = true,
-  withCodeLines = true,
+  everything = true,
 ): Promise<string[]> {
   await page.emulateMedia({colorScheme: 'light', reducedMotion: 'reduce'});
   const response = await page.goto(path);
@@ -70,7 +73,7 @@ async function audit(
   expect(new URL(page.url()).pathname).toBe(path);
   await settle(page, 'light');
   const builder = axe(page).withTags(wcagTags);
-  if (!withCodeLines) builder.exclude(codeLines);
+  if (!everything) for (const selector of repeated) builder.exclude(selector);
   const light = await builder.analyze();
   // Guard against a vacuous pass: axe must really have checked contrast and names on this page.
   expect(light.passes.map((rule) => rule.id)).toEqual(expect.arrayContaining(['color-contrast', 'document-title']));
@@ -95,7 +98,7 @@ for (const locale of locales) {
       const target = localePath(path, locale);
       const dark = darkEverywhere || darkTemplates.has(path);
       test(`${target}${dark ? ' (light and dark)' : ''}, then at phone widths`, async ({page}) => {
-        expect(await audit(page, target, 200, dark, darkEverywhere || fullCodeAudit.has(path)), target).toEqual([]);
+        expect(await audit(page, target, 200, dark, darkEverywhere || fullAudit.has(path)), target).toEqual([]);
         expect(await phoneProblems(page), `${target} at phone widths`).toEqual([]);
       });
     }
