@@ -1,10 +1,10 @@
-import {test as base, expect, type Page} from '@playwright/test';
+import {test as base, expect, type ConsoleMessage, type Page, type Request, type Response} from '@playwright/test';
 import {sidebarFromLinks} from '../support/routes';
 
 export {routes, siteRoutes, italianPrefix, notFoundProbe, locales, localePath} from '../support/routes';
 export type {RouteEntry} from '../support/routes';
 
-type Watch = {
+export type Watch = {
   consoleErrors: string[];
   foreignRequests: string[];
   /** Paths a test expects to answer 404 (their "Failed to load resource" is not an error). */
@@ -18,6 +18,82 @@ type Watch = {
 };
 
 /**
+ * Records on `page` console errors, uncaught page errors, failed responses and any request to a
+ * host other than `origin`. Returns what it records and a function that stops recording.
+ */
+export function watchPage(page: Page, origin: string): {watch: Watch; stop: () => void} {
+  const watch: Watch = {
+    consoleErrors: [],
+    foreignRequests: [],
+    expectedNotFound: [],
+    expectedErrors: [],
+    swaggerOnDocsPages: [],
+    failedResponses: [],
+  };
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() !== 'error') return;
+    const source = message.location().url;
+    const expected404 =
+      /status of 404/.test(message.text()) &&
+      watch.expectedNotFound.some((path) => source && new URL(source).pathname === path);
+    const drilled = watch.expectedErrors.some((pattern) => pattern.test(message.text()));
+    if (!expected404 && !drilled) watch.consoleErrors.push(`${page.url()}: ${message.text()}`);
+  };
+  // Name the resource behind a "Failed to load resource" message, which Chromium does not
+  // (listened on the context, so prefetches and popups are included).
+  const onResponse = (response: Response) => {
+    if (response.status() < 400) return;
+    const pathname = new URL(response.url()).pathname;
+    if (watch.expectedNotFound.includes(pathname)) return;
+    // A drill that expects failed loads (its patterns match Chromium's message) may get them.
+    const failedLoad = `Failed to load resource: the server responded with a status of ${response.status()}`;
+    if (watch.expectedErrors.some((pattern) => pattern.test(failedLoad) || pattern.test(response.url()))) return;
+    watch.failedResponses.push(`${response.status()} ${response.url()}`);
+  };
+  const onPageError = (error: Error) => {
+    if (!watch.expectedErrors.some((pattern) => pattern.test(error.message))) {
+      watch.consoleErrors.push(`${page.url()}: ${error.message}`);
+    }
+  };
+  const onRequest = (request: Request) => {
+    const url = request.url();
+    if (url.startsWith('data:') || url.startsWith('blob:')) return;
+    if (new URL(url).origin !== origin) watch.foreignRequests.push(url);
+    // Swagger UI's files belong to the Swagger page alone: a docs page that fetches them fails.
+    if (/\/swagger\/vendor\//.test(new URL(url).pathname)) {
+      let from = '';
+      try {
+        from = new URL(request.frame().url()).pathname;
+      } catch {
+        // a request without a frame (worker): not a docs page
+        return;
+      }
+      if (!/\/swagger(?:\/|$)/.test(from)) watch.swaggerOnDocsPages.push(`${from} fetched ${url}`);
+    }
+  };
+  const context = page.context();
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  context.on('response', onResponse);
+  context.on('request', onRequest);
+  const stop = () => {
+    page.off('console', onConsole);
+    page.off('pageerror', onPageError);
+    context.off('response', onResponse);
+    context.off('request', onRequest);
+  };
+  return {watch, stop};
+}
+
+/** Fails the test if the page broke or phoned home while it was watched. */
+export function expectClean(watch: Watch): void {
+  expect(watch.foreignRequests, 'requests to other hosts').toEqual([]);
+  expect(watch.failedResponses, 'failed responses').toEqual([]);
+  expect(watch.consoleErrors, 'console errors').toEqual([]);
+  expect(watch.swaggerOnDocsPages, 'Swagger UI loaded outside the Swagger page').toEqual([]);
+}
+
+/**
  * Every test gets a page that records console errors, uncaught page errors
  * and any request to a host other than the local test server; a test fails
  * if there are any, so no page may break or phone home.
@@ -25,61 +101,10 @@ type Watch = {
 export const test = base.extend<{watch: Watch}>({
   watch: [
     async ({page, baseURL}, use) => {
-      const origin = new URL(baseURL!).origin;
-      const watch: Watch = {
-        consoleErrors: [],
-        foreignRequests: [],
-        expectedNotFound: [],
-        expectedErrors: [],
-        swaggerOnDocsPages: [],
-        failedResponses: [],
-      };
-      page.on('console', (message) => {
-        if (message.type() !== 'error') return;
-        const source = message.location().url;
-        const expected404 =
-          /status of 404/.test(message.text()) &&
-          watch.expectedNotFound.some((path) => source && new URL(source).pathname === path);
-        const drilled = watch.expectedErrors.some((pattern) => pattern.test(message.text()));
-        if (!expected404 && !drilled) watch.consoleErrors.push(`${page.url()}: ${message.text()}`);
-      });
-      // Name the resource behind a "Failed to load resource" message, which Chromium does not
-      // (listened on the context, so prefetches and popups are included).
-      page.context().on('response', (response) => {
-        if (response.status() < 400) return;
-        const pathname = new URL(response.url()).pathname;
-        if (watch.expectedNotFound.includes(pathname)) return;
-        // A drill that expects failed loads (its patterns match Chromium's message) may get them.
-        const failedLoad = `Failed to load resource: the server responded with a status of ${response.status()}`;
-        if (watch.expectedErrors.some((pattern) => pattern.test(failedLoad) || pattern.test(response.url()))) return;
-        watch.failedResponses.push(`${response.status()} ${response.url()}`);
-      });
-      page.on('pageerror', (error) => {
-        if (!watch.expectedErrors.some((pattern) => pattern.test(error.message))) {
-          watch.consoleErrors.push(`${page.url()}: ${error.message}`);
-        }
-      });
-      page.context().on('request', (request) => {
-        const url = request.url();
-        if (url.startsWith('data:') || url.startsWith('blob:')) return;
-        if (new URL(url).origin !== origin) watch.foreignRequests.push(url);
-        // Swagger UI's files belong to the Swagger page alone: a docs page that fetches them fails.
-        if (/\/swagger\/vendor\//.test(new URL(url).pathname)) {
-          let from = '';
-          try {
-            from = new URL(request.frame().url()).pathname;
-          } catch {
-            // a request without a frame (worker): not a docs page
-            return;
-          }
-          if (!/\/swagger(?:\/|$)/.test(from)) watch.swaggerOnDocsPages.push(`${from} fetched ${url}`);
-        }
-      });
+      const {watch, stop} = watchPage(page, new URL(baseURL!).origin);
       await use(watch);
-      expect(watch.foreignRequests, 'requests to other hosts').toEqual([]);
-      expect(watch.failedResponses, 'failed responses').toEqual([]);
-      expect(watch.consoleErrors, 'console errors').toEqual([]);
-      expect(watch.swaggerOnDocsPages, 'Swagger UI loaded outside the Swagger page').toEqual([]);
+      stop();
+      expectClean(watch);
     },
     {auto: true},
   ],
