@@ -137,7 +137,7 @@ test('missing, untranslated and unused translations are reported', async () => {
 });
 
 test('missing, untranslated, empty and unused Italian labels are reported; labels the same in Italian are not', async () => {
-  const labels = {...italianLabels, old: {message: 'Vecchio'}};
+  const labels: typeof italianLabels = {...italianLabels, old: {message: 'Vecchio'}};
   delete labels.responses;
   labels.request = {message: 'Request'};
   labels.status = {message: ' '};
