@@ -5,14 +5,16 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
-import remarkApiOperations from './src/remark/apiOperations.mjs';
 import remarkMermaidDiagrams from './src/remark/mermaidDiagrams.mjs';
 import rehypeScrollRegions from './src/rehype/scrollRegions.mjs';
-import rehypeApiColumns from './src/rehype/apiColumns.mjs';
 import {withAccessibleContrast} from './src/prism/contrast';
 import slimSearchBundle from './src/plugins/slimSearchBundle';
 import robotsTxtPlugin from './src/plugins/robotsTxt';
-import swaggerBaseUrlPlugin from './src/plugins/swaggerBaseUrl';
+import apiReferencePlugin, {
+  rehypeApiColumns,
+  remarkApiOperations,
+  SWAGGER_STATIC_DIR,
+} from './src/plugins/api-reference';
 import notFoundRoutesPlugin from './src/plugins/notFoundRoutes';
 import offlinePlugin from './src/plugins/offline';
 import {searchResultLimits} from './src/search/options.mjs';
@@ -62,6 +64,9 @@ if (process.env.NODE_ENV === 'production' && !fixturesOnly && !process.env.SEERB
   for (const warning of placeholderWarnings({siteUrl, editUrlBase})) console.warn(`[WARNING] ${warning}`);
 }
 
+/** The single source of the API reference: the API pages, their Italian versions and the Swagger page. */
+const apiDefinition = './api/openapi.yaml';
+
 /** The locale being built (Docusaurus sets it while it loads this file for each locale). */
 const currentLocale = process.env.DOCUSAURUS_CURRENT_LOCALE ?? 'en';
 
@@ -90,10 +95,11 @@ const docsOptions = {
   // only: an Italian page's date would be the translation's, and `npm run i18n:status` already
   // tells when a twin is behind its English page. Needs the full history (CI: fetch-depth 0).
   showLastUpdateTime: hasGitHistory && currentLocale === 'en',
-  // `::operation{id="..."}` on the API pages renders that operation from api/openapi.yaml.
+  // `::operation{id="..."}` on the API pages renders that operation from api/openapi.yaml
+  // (src/plugins/api-reference: the docs' Markdown is the docs plugin's to transform).
   // ```mermaid blocks become static SVG at build time (no Mermaid in the browser).
   beforeDefaultRemarkPlugins: [
-    [remarkApiOperations, {specPath: './api/openapi.yaml', i18nDir: './i18n'}],
+    [remarkApiOperations, {specPath: apiDefinition, i18nDir: './i18n'}],
     remarkMermaidDiagrams,
   ],
   // Tables and diagrams scroll inside their own named region on a phone; tables of fields stack.
@@ -206,6 +212,9 @@ export default {
   url: siteUrl,
   baseUrl,
   trailingSlash: undefined,
+  // Our files, and the Swagger UI library and API definition the API reference plugin copies
+  // from node_modules and api/ (served by `docusaurus start`, copied into every build).
+  staticDirectories: ['static', SWAGGER_STATIC_DIR],
 
   // The fixtures site's navbar and not-found page link to pages only the real site has.
   onBrokenLinks: fixturesOnly ? 'ignore' : 'throw',
@@ -290,7 +299,8 @@ export default {
   plugins: [
     slimSearchBundle,
     robotsTxtPlugin,
-    swaggerBaseUrlPlugin,
+    // The API reference's own steps: the Swagger page's files, its <base href>, the labels' translation file.
+    [apiReferencePlugin, {specPath: apiDefinition}],
     notFoundRoutesPlugin,
     // Each page as Markdown next to its HTML, llms.txt and llms-full.txt, the PDF manual's order
     // (which follows the user guide's sidebar: the fixtures site has none).

@@ -25,7 +25,6 @@ export default tseslint.config(
       'node_modules/',
       'test-results/',
       'playwright-report/',
-      'static/swagger/vendor/',
       'tests/.tmp-lint/',
     ],
   },

@@ -176,8 +176,7 @@ async function main(options) {
     build: null,
   };
   if (options.build) {
-    console.error('bench: copying Swagger UI, then a cold build of both locales (docusaurus clear first)...');
-    await timed(process.execPath, ['scripts/copy-swagger.mjs']);
+    console.error('bench: a cold build of both locales (docusaurus clear first)...');
     await timed(bin('docusaurus'), ['clear']);
     const cold = await timed(bin('docusaurus'), ['build', '--out-dir', options.dir]);
     console.error(`bench: cold build ${cold.seconds} s; warm build...`);

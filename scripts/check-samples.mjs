@@ -10,7 +10,9 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import yaml from 'js-yaml';
 import {parse as parseToml} from 'smol-toml';
-import {LABELS, loadDefinition, operationNodes} from '../src/remark/apiOperations.mjs';
+import {loadDefinition} from '../src/plugins/api-reference/definition.mjs';
+import {englishLabels} from '../src/plugins/api-reference/labels.mjs';
+import {operationNodes} from '../src/plugins/api-reference/remarkOperations.mjs';
 import {runCli, UsageError} from './lib/cli.mjs';
 import {codeBlocks, fenceAttributes} from './lib/code-blocks.mjs';
 import {listFiles} from './lib/files.mjs';
@@ -611,7 +613,7 @@ export function pageSamples(files) {
 export function apiSamples(specPath) {
   const {doc, operations} = loadDefinition(specPath);
   apiSchemas = doc.components?.schemas ?? {};
-  const labels = LABELS.en;
+  const labels = englishLabels();
   return operations.flatMap((entry) => {
     // The examples sit inside language tabs; the Python, JavaScript and PowerShell ones are run
     // against a mock API by tests/unit/api-examples.test.ts, so this check takes curl and JSON.

@@ -14,7 +14,7 @@
  * heading, in the page's language (from the file path, as for the API pages). Runs at build
  * time: no client code.
  */
-import {localeOfFile} from '../remark/apiOperations.mjs';
+import {localeOfFile} from '../utils/locale.mjs';
 
 export const LABELS = {
   en: {table: 'Table', diagram: 'Diagram'},

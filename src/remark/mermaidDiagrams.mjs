@@ -12,7 +12,7 @@
  *   heading) and described by a <desc> listing its labels in order; the labels stay real text, so
  *   readers can select them and the browser's find and the site search see them.
  */
-import {localeOfFile} from './apiOperations.mjs';
+import {localeOfFile} from '../utils/locale.mjs';
 
 import nativeImport from './nativeImport.cjs';
 

@@ -22,4 +22,6 @@ test('the webpack fallback builds the English site', {timeout: 15 * 60_000}, (t)
   assert.equal(build.status, 0, `the fallback build failed:\n${output.slice(-3000)}`);
   assert.match(output, /webpackbar|Compiled successfully/i, 'webpack, not Rspack, did the build');
   assert.ok(existsSync(path.join(out, 'main', 'architecture', 'index.html')));
+  // The API reference plugin's static directory is copied by webpack's copy plugin too.
+  assert.ok(existsSync(path.join(out, 'swagger', 'vendor', 'swagger-ui-bundle.js')));
 });

@@ -94,7 +94,7 @@ test.describe('Swagger UI at /swagger/index.html', () => {
 
   test('uses relative URLs below one <base> at the base URL of the build, so it works under any base URL', () => {
     const html = readFileSync('build/swagger/index.html', 'utf8');
-    // The build writes the base (src/plugins/swaggerBaseUrl.ts); every other URL is relative to it.
+    // The build writes the base (src/plugins/api-reference/swagger.ts); every other URL is relative to it.
     expect([...html.matchAll(/<base href="([^"]+)"/g)].map((match) => match[1])).toEqual(['/swagger/']);
     const urls = [...html.replace(/<base [^>]*>/, '').matchAll(/\b(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
     expect(urls.length).toBeGreaterThan(4);

@@ -6,7 +6,7 @@
 // events are recorded as well, to say exactly what was blocked.
 import type {Page, Response} from '@playwright/test';
 import {test, expect, siteRoutes, routes, locales, localePath, notFoundProbe} from './helpers';
-import {loadDefinition} from '../../src/remark/apiOperations.mjs';
+import {loadDefinition} from '../../src/plugins/api-reference/definition.mjs';
 
 declare global {
   interface Window {

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
 import Ajv2020 from 'ajv/dist/2020.js';
-import {loadDefinition} from '../../src/remark/apiOperations.mjs';
-import {isSecured, jsonMedia} from '../../src/remark/apiExamples.mjs';
+import {loadDefinition} from '../../src/plugins/api-reference/definition.mjs';
+import {isSecured, jsonMedia} from '../../src/plugins/api-reference/examples.mjs';
 
 type Parameter = {name: string; in: string; required?: boolean; 'x-required-if'?: string; schema?: {type?: string}};
 type Entry = {

@@ -4,8 +4,8 @@ import {execFileSync, spawn, spawnSync} from 'node:child_process';
 import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {loadDefinition} from '../../src/remark/apiOperations.mjs';
-import {exampleProblems, exampleSnippets, LANGUAGES} from '../../src/remark/apiExamples.mjs';
+import {loadDefinition} from '../../src/plugins/api-reference/definition.mjs';
+import {exampleProblems, exampleSnippets, LANGUAGES} from '../../src/plugins/api-reference/examples.mjs';
 import {startMockApi, type MockApi} from '../support/mock-api';
 import {blockByTitle} from '../support/code-blocks';
 

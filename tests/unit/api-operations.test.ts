@@ -1,17 +1,12 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import remarkApiOperations, {
-  curlExample,
-  exampleFor,
-  loadDefinition,
-  localeOfFile,
-  operationNodes,
-  resolveRefs,
-  schemaFields,
-} from '../../src/remark/apiOperations.mjs';
+import {exampleFor, loadDefinition, resolveRefs, schemaFields} from '../../src/plugins/api-reference/definition.mjs';
+import {ENGLISH_LABELS, loadLabels} from '../../src/plugins/api-reference/labels.mjs';
+import remarkApiOperations, {curlExample, operationNodes} from '../../src/plugins/api-reference/remarkOperations.mjs';
+import {localeOfFile} from '../../src/utils/locale.mjs';
 
 const mini = path.resolve('tests/fixtures/api/mini.yaml');
 const definition = loadDefinition(mini);
@@ -111,21 +106,41 @@ test('an operation without a token, with a body and derived, says so', () => {
   assert.doesNotMatch(curlExample(listThings), /Content-Type/, 'no body header without a body');
 });
 
-test('Italian rendering uses Italian labels and translations, and refuses a missing one', () => {
+test('Italian rendering uses the labels of i18n/it and the translations, and refuses a missing one', () => {
+  const labels = loadLabels(path.resolve('i18n'), 'it');
   const translations: Record<string, string> = {'List all things': 'Elencare tutte le cose'};
   const translate = (value: string) => {
     if (!(value in translations)) throw new Error(`missing ${value}`);
     return translations[value];
   };
-  assert.throws(() => operationNodes(listThings, {locale: 'it', translate}), /missing Returns the things\./);
+  assert.throws(() => operationNodes(listThings, {labels, translate}), /missing Returns the things\./);
   const nodes = operationNodes(listThings, {
-    locale: 'it',
+    labels,
     translate: (value: string) => translations[value] ?? `IT ${value}`,
   }) as Node[];
   assert.equal(textOf(nodes[0]), 'GETElencare tutte le cose');
   assert.equal(nodes[0].data?.hProperties?.id, 'list-all-things', 'anchors stay English');
   assert.ok(nodes.some((node) => node.type === 'heading' && textOf(node) === 'Risposte'));
-  assert.throws(() => operationNodes(listThings, {locale: 'xx'}), /No labels for locale "xx"/);
+  assert.match(textOf(tableOf(nodes, 'parameters')!), /Valori ammessi: red, blue\./);
+  assert.deepEqual(columnOf(tableOf(nodes, 'status-codes'), 2), [
+    'La richiesta è andata a buon fine.',
+    "L'utente del token non è autorizzato a eseguire questa operazione.",
+  ]);
+});
+
+test('labels: English from the code, other locales from their translation file, which must be complete', () => {
+  assert.equal(loadLabels('/nowhere', 'en').request, ENGLISH_LABELS.request.message);
+  assert.throws(
+    () => loadLabels(path.resolve('i18n'), 'xx'),
+    /No labels for locale "xx": .*xx\/seerbox-api-reference\/labels\.json/,
+  );
+  const root = mkdtempSync(path.join(tmpdir(), 'api-labels-'));
+  mkdirSync(path.join(root, 'it', 'seerbox-api-reference'), {recursive: true});
+  const file = path.join(root, 'it', 'seerbox-api-reference', 'labels.json');
+  writeFileSync(file, JSON.stringify({request: {message: 'Richiesta'}}));
+  assert.throws(() => loadLabels(root, 'it'), /lacks the API labels responses, example/);
+  writeFileSync(file, JSON.stringify({request: 'Richiesta'}));
+  assert.throws(() => loadLabels(root, 'it'), /"request" has no "message" string/);
 });
 
 test('localeOfFile reads the locale from i18n paths', () => {
@@ -135,8 +150,9 @@ test('localeOfFile reads the locale from i18n paths', () => {
 
 test('the plugin replaces directives and rejects unknown operation ids', async () => {
   const root = mkdtempSync(path.join(tmpdir(), 'api-ops-'));
-  mkdirSync(path.join(root, 'it'));
+  mkdirSync(path.join(root, 'it', 'seerbox-api-reference'), {recursive: true});
   writeFileSync(path.join(root, 'it', 'openapi.json'), '{}');
+  cpSync('i18n/it/seerbox-api-reference/labels.json', path.join(root, 'it', 'seerbox-api-reference', 'labels.json'));
   const transform = remarkApiOperations({specPath: mini, i18nDir: root});
   const tree: Node = {
     type: 'root',

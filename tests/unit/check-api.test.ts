@@ -1,10 +1,10 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {checkApi, directiveIds, proseProblems} from '../../scripts/check-api.mjs';
-import {loadDefinition} from '../../src/remark/apiOperations.mjs';
+import {checkApi, directiveIds, proseProblems} from '../../src/plugins/api-reference/check.mjs';
+import {loadDefinition} from '../../src/plugins/api-reference/definition.mjs';
 
 const mini = path.resolve('tests/fixtures/api/mini.yaml');
 
@@ -37,8 +37,17 @@ const italian = {
   'Touch even if locked.': 'Toccare anche se bloccata.',
 };
 
-/** A throw-away project holding the mini definition, one page, its twin and the translations. */
-function project({english = page(''), twin = page(''), translations = italian as Record<string, string>} = {}) {
+const LABELS = 'i18n/it/seerbox-api-reference/labels.json';
+/** The site's own Italian labels: a clean project has them all. */
+const italianLabels: Record<string, {message: string; description?: string}> = JSON.parse(readFileSync(LABELS, 'utf8'));
+
+/** A throw-away project holding the mini definition, one page, its twin, the translations and the labels. */
+function project({
+  english = page(''),
+  twin = page(''),
+  translations = italian as Record<string, string>,
+  labels = italianLabels,
+} = {}) {
   const root = mkdtempSync(path.join(tmpdir(), 'check-api-'));
   mkdirSync(path.join(root, 'api'));
   let spec = readFileSync(mini, 'utf8');
@@ -59,6 +68,8 @@ function project({english = page(''), twin = page(''), translations = italian as
   mkdirSync(twins, {recursive: true});
   writeFileSync(path.join(twins, 'things.md'), twin);
   writeFileSync(path.join(root, 'i18n', 'it', 'openapi.json'), JSON.stringify(translations));
+  mkdirSync(path.join(root, 'i18n', 'it', 'seerbox-api-reference'));
+  writeFileSync(path.join(root, LABELS), JSON.stringify(labels));
   return root;
 }
 
@@ -123,6 +134,24 @@ test('missing, untranslated and unused translations are reported', async () => {
   assert.match(text, /no translation of "When it was seen\."/);
   assert.match(text, /"Outcome code\." is not translated/);
   assert.match(text, /"Old text\." is no longer used/);
+});
+
+test('missing, untranslated, empty and unused Italian labels are reported; labels the same in Italian are not', async () => {
+  const labels: typeof italianLabels = {...italianLabels, old: {message: 'Vecchio'}};
+  delete labels.responses;
+  labels.request = {message: 'Request'};
+  labels.status = {message: ' '};
+  const {problems} = await checkApi(project({labels}));
+  assert.deepEqual(problems, [
+    `${LABELS}: the label "request" is not translated ("Request")`,
+    `${LABELS}: no translation of the label "responses" ("Responses")`,
+    `${LABELS}: empty translation of the label "status"`,
+    `${LABELS}: the label "old" is no longer used`,
+  ]);
+  assert.equal(italianLabels.no.message, 'No', '"No" is Italian too, and passes');
+  const root = project();
+  rmSync(path.join(root, LABELS));
+  assert.deepEqual((await checkApi(root)).problems, [`${LABELS}: missing (npm run write-translations -- --locale it)`]);
 });
 
 test('an invalid definition stops the check with the validator message', async () => {

@@ -113,7 +113,7 @@ test('Prettier checks api/openapi.yaml and code, but leaves Markdown to markdown
     ['src/pages/index.tsx', false],
     ['i18n/it/code.json', false],
     ['docs/main/quickstart.md', true],
-    ['static/swagger/vendor/swagger-ui-bundle.js', true],
+    ['.docusaurus/seerbox-api-reference/static/swagger/vendor/swagger-ui-bundle.js', true],
   ] as const) {
     const result = await runTool('prettier', ['--file-info', file]);
     assert.equal(JSON.parse(result.output).ignored, ignored, file);

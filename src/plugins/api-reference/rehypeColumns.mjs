@@ -14,7 +14,7 @@ export default function rehypeApiColumns() {
     let current = null;
     for (const node of tree.children) {
       if (isElement(node, 'h2')) {
-        // Operation headings carry data-api-operation (src/remark/apiOperations.mjs); others end the group.
+        // Operation headings carry data-api-operation (remarkOperations.mjs); others end the group.
         current = null;
         if (node.properties?.dataApiOperation ?? node.properties?.['data-api-operation']) {
           current = {main: div('api-operation__main'), examples: div('api-operation__examples'), inExamples: false};

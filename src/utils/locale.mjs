@@ -1,0 +1,8 @@
+/**
+ * The locale of a Markdown file: `it` for `i18n/it/...`, else the default locale. The remark and
+ * rehype plugins run once per file, not per locale build, so they tell the language from the path.
+ */
+export function localeOfFile(filePath, defaultLocale = 'en') {
+  const match = /[\\/]i18n[\\/]([^\\/]+)[\\/]/.exec(filePath ?? '');
+  return match ? match[1] : defaultLocale;
+}
