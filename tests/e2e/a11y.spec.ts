@@ -6,7 +6,7 @@ import {
   locales,
   localePath,
   notFoundProbe,
-  italianPrefix,
+  localeOfPath,
   watchPage,
   expectClean,
   type Watch,
@@ -66,9 +66,6 @@ async function settle(page: Page, mode: (typeof modes)[number]): Promise<void> {
   );
 }
 
-/** The language a path belongs to: each language is a single-page app of its own. */
-const appOf = (path: string) => (path === italianPrefix || path.startsWith(`${italianPrefix}/`) ? 'it' : 'en');
-
 /**
  * Opens `path` in light mode at desktop width. The first page of a language is loaded in full
  * and hydrated; after that, the page moves to the next route as a reader's click would (the
@@ -83,7 +80,7 @@ async function open(page: Page, origin: string, path: string, expectedStatus: nu
   await page.emulateMedia({colorScheme: 'light', reducedMotion: 'reduce'});
   const url = new URL(path, origin).href;
   const here = page.url().startsWith(origin) ? new URL(page.url()).pathname : null;
-  if (expectedStatus !== 200 || here === null || appOf(here) !== appOf(path)) {
+  if (expectedStatus !== 200 || here === null || localeOfPath(here) !== localeOfPath(path)) {
     const response = await page.goto(url);
     expect(response?.status()).toBe(expectedStatus);
   } else {

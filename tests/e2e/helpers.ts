@@ -1,7 +1,7 @@
 import {test as base, expect, type ConsoleMessage, type Page, type Request, type Response} from '@playwright/test';
 import {sidebarFromLinks} from '../support/routes';
 
-export {routes, siteRoutes, italianPrefix, notFoundProbe, locales, localePath} from '../support/routes';
+export {routes, siteRoutes, italianPrefix, notFoundProbe, locales, localePath, localeOfPath} from '../support/routes';
 export type {RouteEntry} from '../support/routes';
 
 export type Watch = {

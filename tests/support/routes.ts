@@ -15,6 +15,11 @@ export function localePath(path: string, locale: 'en' | 'it'): string {
   return path === '/' ? `${italianPrefix}/` : `${italianPrefix}${path}`;
 }
 
+/** The language of a path, the inverse of localePath: each language is a single-page app of its own. */
+export function localeOfPath(path: string): 'en' | 'it' {
+  return path === italianPrefix || path.startsWith(`${italianPrefix}/`) ? 'it' : 'en';
+}
+
 /** Which sidebar a page shows, from the paths its sidebar links to. */
 export function sidebarFromLinks(hrefs: string[]): 'main' | 'api' {
   const hasMain = hrefs.some((href) => /\/main\/architecture$/.test(href));
