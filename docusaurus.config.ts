@@ -9,6 +9,7 @@ import remarkMermaidDiagrams from './src/remark/mermaidDiagrams.mjs';
 import rehypeScrollRegions from './src/rehype/scrollRegions.mjs';
 import {withAccessibleContrast} from './src/prism/contrast';
 import slimSearchBundle from './src/plugins/slimSearchBundle';
+import searchIndexPlugin from './src/plugins/searchIndex';
 import robotsTxtPlugin from './src/plugins/robotsTxt';
 import apiReferencePlugin, {
   rehypeApiColumns,
@@ -267,23 +268,18 @@ export default {
   },
 
   themes: [
-    // Offline full-text search: the index is built with the site and fetched
-    // from the site itself the first time the reader uses the search box.
+    // Offline full-text search: this theme's search bar and search page, with
+    // results from Pagefind's index (src/plugins/searchIndex.ts), which the
+    // browser fetches from the site itself, in parts, once the reader searches.
     [
       '@easyops-cn/docusaurus-search-local',
       {
-        indexDocs: true,
-        indexPages: true,
+        // The theme's own lunr index is not built: src/plugins/slimSearchBundle.ts
+        // points its search bar and page at Pagefind.
+        indexDocs: false,
+        indexPages: false,
         indexBlog: false,
-        // The docs live at the site root; naming their two sections lets the
-        // category pages and /markdown-page be indexed as pages too.
         docsRouteBasePath: ['main', 'api'],
-        // Both stemmers on both indexes: each locale's build has its own index,
-        // so results never mix languages.
-        language: ['en', 'it'],
-        // The index URL carries a hash of the Markdown sources (English and Italian).
-        hashed: 'query',
-        docsDir: ['docs', 'i18n'],
         // Off here because the plugin would bundle mark.js into every page;
         // src/plugins/slimSearchBundle.ts turns highlighting back on with a
         // mark.js loaded only when a page has words to highlight.
@@ -298,6 +294,7 @@ export default {
 
   plugins: [
     slimSearchBundle,
+    searchIndexPlugin,
     robotsTxtPlugin,
     // The API reference's own steps: the Swagger page's files, its <base href>, the labels' translation file.
     [apiReferencePlugin, {specPath: apiDefinition}],

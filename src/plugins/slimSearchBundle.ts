@@ -14,12 +14,17 @@ export function replacementFor(request: string, issuer: string | undefined): str
   if (/[\\/]proxiedGenerated$/.test(request)) {
     return path.resolve(__dirname, '../search/searchBarGenerated.mjs');
   }
+  // The results come from Pagefind's index instead of the theme's lunr worker.
+  if (/[\\/]searchByWorker$/.test(request)) {
+    return path.resolve(__dirname, '../search/pagefind.ts');
+  }
   return null;
 }
 
 /**
  * Keeps the local search theme's heavy parts out of the main bundle that
- * every page loads: lunr and its stemmers stay in the search worker, and
+ * every page loads, and swaps its engine: the search bar and page query
+ * Pagefind (src/search/pagefind.ts) instead of the theme's lunr worker, and
  * mark.js loads only on pages opened from a search result.
  * Client bundle only; the server bundle is never shipped.
  */
@@ -32,7 +37,7 @@ export default function slimSearchBundle(): Plugin {
       return {
         plugins: [
           new bundler.NormalModuleReplacementPlugin(
-            /proxiedGenerated(Constants)?$/,
+            /proxiedGenerated(Constants)?$|[\\/]searchByWorker$/,
             (data: {request: string; contextInfo?: {issuer?: string}}) => {
               const replacement = replacementFor(data.request, data.contextInfo?.issuer);
               if (replacement) data.request = replacement;

@@ -72,7 +72,7 @@ test('nginxInclude: a map defining $seerbox_csp_script_hashes, sorted', () => {
   assert.match(nginxInclude(new Map(), {files: 1, dir: 'build'}), /default "";/);
   // The configuration uses the variable this include defines.
   const template = readFileSync('deploy/nginx/templates/seerbox/site.conf.template', 'utf8');
-  assert.match(template, /script-src 'self' \$seerbox_csp_script_hashes;/);
+  assert.match(template, /script-src 'self' 'wasm-unsafe-eval' \$seerbox_csp_script_hashes;/);
 });
 
 test('command line: writes the include; exit 2 on bad arguments, 1 without HTML', () => {

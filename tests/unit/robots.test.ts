@@ -1,7 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {robotsTxt, sitemapUrls} from '../../src/plugins/robotsTxt';
-import {replacementFor} from '../../src/plugins/slimSearchBundle';
 
 const site = {siteUrl: 'https://docs.example.org', baseUrl: '/', locales: ['en', 'it'], defaultLocale: 'en'};
 
@@ -31,26 +30,4 @@ test('robots.txt follows a base path, and refuses bad settings', () => {
   ]);
   assert.throws(() => robotsTxt({...site, siteUrl: 'docs.example.org'}), /site URL must be http\(s\):\/\/host/);
   assert.throws(() => robotsTxt({...site, baseUrl: 'docs'}), /base URL must start and end with "\/"/);
-});
-
-test('the search bundle slimmer swaps only the search bar and page imports', () => {
-  const theme = '/x/node_modules/@easyops-cn/docusaurus-search-local/dist/client/client/theme';
-  assert.match(
-    replacementFor('../../utils/proxiedGeneratedConstants', `${theme}/SearchBar/SearchBar.jsx`)!,
-    /searchBarConstants\.mjs$/,
-  );
-  assert.match(
-    replacementFor('../../utils/proxiedGenerated', `${theme}/SearchPage/SearchPage.jsx`)!,
-    /searchBarGenerated\.mjs$/,
-  );
-  // The worker keeps lunr and its stemmers.
-  assert.equal(replacementFor('../utils/proxiedGeneratedConstants', `${theme}/worker.js`), null);
-  assert.equal(
-    replacementFor(
-      './proxiedGeneratedConstants',
-      '/x/node_modules/@easyops-cn/docusaurus-search-local/dist/client/client/utils/smartQueries.js',
-    ),
-    null,
-  );
-  assert.equal(replacementFor('../../utils/proxiedGenerated', '/x/src/theme/SearchBar/index.tsx'), null);
 });

@@ -1,0 +1,228 @@
+/**
+ * Stands in for the search theme's `searchByWorker` module: the theme's search bar and search
+ * page stay as they are (their strings, keyboard use and layout), but the results come from
+ * the language's Pagefind index (src/plugins/searchIndex.ts), which is fetched in small parts
+ * as queries need them instead of as one file of the whole language.
+ */
+
+/** The parts of Pagefind's browser API used here (pagefind.js, loaded from the site itself). */
+interface PagefindSubResult {
+  title: string;
+  url: string;
+  excerpt: string;
+  locations: number[];
+}
+interface PagefindData {
+  url: string;
+  meta: {title?: string; breadcrumb?: string};
+  excerpt: string;
+  sub_results: PagefindSubResult[];
+}
+interface PagefindApi {
+  options(options: Record<string, unknown>): Promise<void>;
+  init(): Promise<void>;
+  search(term: string): Promise<{results: PagefindResult[]} | null>;
+}
+interface PagefindResult {
+  id: string;
+  score: number;
+  data(): Promise<PagefindData>;
+}
+
+/** The shapes the theme's templates read (see its shared/interfaces). */
+interface SearchDocument {
+  i: number;
+  t: string;
+  u: string;
+  h?: string;
+  p?: number;
+  s?: string;
+  b?: string[];
+}
+type Positions = Array<[number, number]>;
+interface SearchResult {
+  document: SearchDocument;
+  type: 0 | 4;
+  page: SearchDocument | false;
+  metadata: Record<string, {t: {position: Positions}}>;
+  tokens: string[];
+  isLastOfTree?: boolean;
+}
+
+const TITLE = 0;
+const CONTENT = 4;
+
+const engines = new Map<string, Promise<PagefindApi>>();
+
+function engine(baseUrl: string): Promise<PagefindApi> {
+  let loading = engines.get(baseUrl);
+  if (!loading) {
+    loading = (async () => {
+      const url = `${baseUrl}pagefind/pagefind.js`;
+      // Never another origin, whatever the base URL says.
+      if (new URL(url, location.href).origin !== location.origin) throw new Error('Unexpected search URL');
+      const api = (await import(/* webpackIgnore: true */ url)) as PagefindApi;
+      // Highlighting is the theme's (the `_highlight` parameter and mark.js), not Pagefind's.
+      await api.options({baseUrl: '/', excerptLength: 24, highlightParam: null});
+      await api.init();
+      return api;
+    })();
+    // A failed load may be retried at the next focus.
+    loading.catch(() => engines.delete(baseUrl));
+    engines.set(baseUrl, loading);
+  }
+  return loading;
+}
+
+/** Loads the search code and the index's entry file when the reader reaches for the search box. */
+export async function fetchIndexesByWorker(baseUrl: string): Promise<void> {
+  await engine(baseUrl);
+}
+
+/** The query's words, as the theme highlights them. */
+export function queryTokens(input: string): string[] {
+  return input
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}_]+/u)
+    .filter(Boolean);
+}
+
+/** Whether a word of a title is a form of a query word (shared stem), for highlighting only. */
+function sameStem(word: string, token: string): boolean {
+  if (Math.min(word.length, token.length) < 3) return word === token;
+  let common = 0;
+  while (common < word.length && common < token.length && word[common] === token[common]) common += 1;
+  return (
+    common === word.length || common === token.length || common >= Math.max(3, Math.min(word.length, token.length) - 2)
+  );
+}
+
+/** Where a text's words match the query, as [start, length] pairs. */
+export function wordPositions(text: string, tokens: string[]): Positions {
+  const positions: Positions = [];
+  for (const match of text.matchAll(/[\p{L}\p{N}_]+/gu)) {
+    const word = match[0].toLowerCase();
+    if (tokens.some((token) => sameStem(word, token))) positions.push([match.index, match[0].length]);
+  }
+  return positions;
+}
+
+/** Pagefind's excerpt (text with `<mark>` around matched words) as plain text and the marks' positions. */
+export function fromExcerpt(excerpt: string): {text: string; positions: Positions} {
+  const positions: Positions = [];
+  let text = '';
+  for (const part of excerpt.split(/(<mark>.*?<\/mark>)/)) {
+    const marked = /^<mark>(.*)<\/mark>$/.exec(part);
+    const plain = decode(marked ? marked[1] : part);
+    if (marked) positions.push([text.length, plain.length]);
+    text += plain;
+  }
+  return {text, positions};
+}
+
+const ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'"};
+
+/** Pagefind's excerpts escape only these. */
+function decode(html: string): string {
+  return html.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name: string) => ENTITIES[name]);
+}
+
+/**
+ * The matched words' positions as the theme's highlighter reads them (lunr's match data). It needs
+ * at least one: when nothing in the text matches, an empty one at the start.
+ */
+function metadataOf(positions: Positions): SearchResult['metadata'] {
+  return {'': {t: {position: positions.length > 0 ? positions : [[0, 0]]}}};
+}
+
+/**
+ * Pagefind lists only the pages that hold every word of the query; a reader's question
+ * ("send alerts by email") often uses a word the right page does not. Those pages come first,
+ * then the pages that hold some of the words: most words first, then by the sum of the words' scores.
+ */
+export async function rankedResults(
+  search: (term: string) => Promise<{results: PagefindResult[]} | null>,
+  input: string,
+  words: string[],
+): Promise<PagefindResult[] | null> {
+  const all = await search(input);
+  if (!all || words.length < 2) return all?.results ?? null;
+  const perWord = await Promise.all(words.map((word) => search(word)));
+  if (perWord.includes(null)) return null;
+  const partial = new Map<string, {result: PagefindResult; words: number; score: number}>();
+  for (const found of perWord) {
+    for (const result of found!.results) {
+      const entry = partial.get(result.id) ?? {result, words: 0, score: 0};
+      partial.set(result.id, {...entry, words: entry.words + 1, score: entry.score + result.score});
+    }
+  }
+  const complete = new Set(all.results.map((result) => result.id));
+  const rest = [...partial.values()]
+    .filter(({result}) => !complete.has(result.id))
+    .sort((a, b) => b.words - a.words || b.score - a.score)
+    .map(({result}) => result);
+  return [...all.results, ...rest];
+}
+
+/** Pages whose section is shown in the search bar's list (the rest show their title only). */
+const BAR_SECTIONS = 3;
+/** Pages on the search page: each costs a small download, so not the whole language. */
+const PAGE_RESULTS = 20;
+
+/**
+ * The query's results in the theme's shapes: each page's title, followed by the section that
+ * matched most with an excerpt. `limit` is the number of entries: the search bar asks for a
+ * few (the first pages get their section, so that more pages fit), the search page for many.
+ */
+export async function searchByWorker(
+  baseUrl: string,
+  _searchContext: string,
+  input: string,
+  limit: number,
+): Promise<SearchResult[]> {
+  const tokens = queryTokens(input);
+  if (tokens.length === 0) return [];
+  const api = await engine(baseUrl);
+  const found = await rankedResults((term) => api.search(term), input, [...new Set(tokens)]);
+  if (!found) return []; // a newer query replaced this one
+  const searchPage = limit > PAGE_RESULTS;
+  const withSection = searchPage ? PAGE_RESULTS : BAR_SECTIONS;
+  const pageCount = searchPage ? PAGE_RESULTS : Math.max(1, limit - BAR_SECTIONS);
+  const pages = await Promise.all(found.slice(0, pageCount).map((result) => result.data()));
+  const results: SearchResult[] = [];
+  pages.forEach((data, index) => {
+    const title = data.meta.title ?? data.url;
+    const page: SearchDocument = {
+      i: index * 2,
+      t: title,
+      u: data.url,
+      b: data.meta.breadcrumb ? data.meta.breadcrumb.split(' › ') : [],
+    };
+    const titlePositions = wordPositions(title, tokens);
+    const section = data.sub_results.reduce<PagefindSubResult | undefined>(
+      (best, sub) => (best && best.locations.length >= sub.locations.length ? best : sub),
+      undefined,
+    );
+    // A page whose title matches is listed by its title, with its best section below it for the
+    // first pages; any other page by its best section, under its path and title, as the theme does.
+    if (titlePositions.length > 0 || !section) {
+      results.push({document: page, type: TITLE, page: false, metadata: metadataOf(titlePositions), tokens});
+      if (index >= withSection || !section) return;
+    }
+    const excerpt = fromExcerpt(section.excerpt);
+    const {text} = excerpt;
+    const positions = excerpt.positions.length > 0 ? excerpt.positions : wordPositions(text, tokens);
+    const hash = section.url.includes('#') ? section.url.slice(section.url.indexOf('#')) : '';
+    const underTitle = results.at(-1)?.document === page;
+    results.push({
+      document: {i: index * 2 + 1, t: text, u: data.url, h: hash, p: page.i, s: section.title || title},
+      type: CONTENT,
+      page,
+      metadata: metadataOf(positions),
+      tokens,
+      // The theme draws a section right below its page's title as a branch of it.
+      ...(underTitle ? {isLastOfTree: true} : {}),
+    });
+  });
+  return results.slice(0, limit);
+}

@@ -1,0 +1,134 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {replacementFor} from '../../src/plugins/slimSearchBundle';
+import {isSearchedRoute} from '../../src/plugins/searchIndex';
+import {prepareHtml, unused} from '../../src/plugins/searchIndex/write.mjs';
+import {fromExcerpt, queryTokens, rankedResults, wordPositions} from '../../src/search/pagefind';
+
+test('the search bundle slimmer swaps only the search bar and page imports', () => {
+  const theme = '/x/node_modules/@easyops-cn/docusaurus-search-local/dist/client/client/theme';
+  assert.match(
+    replacementFor('../../utils/proxiedGeneratedConstants', `${theme}/SearchBar/SearchBar.jsx`)!,
+    /searchBarConstants\.mjs$/,
+  );
+  assert.match(
+    replacementFor('../../utils/proxiedGenerated', `${theme}/SearchPage/SearchPage.jsx`)!,
+    /searchBarGenerated\.mjs$/,
+  );
+  // Both ask Pagefind instead of the theme's lunr worker.
+  assert.match(replacementFor('../searchByWorker', `${theme}/SearchBar/SearchBar.jsx`)!, /search[\\/]pagefind\.ts$/);
+  assert.match(replacementFor('../searchByWorker', `${theme}/SearchPage/SearchPage.jsx`)!, /search[\\/]pagefind\.ts$/);
+  assert.equal(replacementFor('../utils/proxiedGeneratedConstants', `${theme}/worker.js`), null);
+  assert.equal(
+    replacementFor(
+      './proxiedGeneratedConstants',
+      '/x/node_modules/@easyops-cn/docusaurus-search-local/dist/client/client/utils/smartQueries.js',
+    ),
+    null,
+  );
+  assert.equal(replacementFor('../../utils/proxiedGenerated', '/x/src/theme/SearchBar/index.tsx'), null);
+  assert.equal(replacementFor('../searchByWorker', '/x/src/theme/SearchBar/index.tsx'), null);
+});
+
+test('the guide, the API reference, the category pages and the Markdown page are searched, in one language', () => {
+  for (const route of ['/main/quickstart', '/api/license', '/category/installation', '/markdown-page']) {
+    assert.equal(isSearchedRoute(route, '/'), true, route);
+    assert.equal(isSearchedRoute(`/docs/it${route}`, '/docs/it/'), true, route);
+  }
+  for (const route of [
+    '/',
+    '/search',
+    '/404.html',
+    '/swagger/',
+    '/__fixtures/pages/x',
+    '/markdown-page-2',
+    '/mainx/y',
+  ]) {
+    assert.equal(isSearchedRoute(route, '/'), false, route);
+  }
+  // Another language's routes are never in this language's index.
+  assert.equal(isSearchedRoute('/it/main/quickstart', '/docs/'), false);
+  assert.equal(isSearchedRoute('/docs/main/quickstart', '/docs/it/'), false);
+});
+
+test('the indexed page carries its breadcrumb without the home link and the page itself', () => {
+  const html = `<html><body><nav class="theme-doc-breadcrumbs"><ul>
+    <li class="breadcrumbs__item"><a aria-label="Home page" href="/"><svg></svg></a></li>
+    <li class="breadcrumbs__item"><span>Configuration</span></li>
+    <li class="breadcrumbs__item"><a href="/category/firewalls">Firewalls &amp; WAFs</a></li>
+    <li class="breadcrumbs__item breadcrumbs__item--active"><span>ModSecurity</span></li>
+  </ul></nav><main><h1>ModSecurity</h1></main></body></html>`;
+  const prepared = prepareHtml(html);
+  assert.match(
+    prepared,
+    /<main><h1>ModSecurity<\/h1><span hidden="" data-pagefind-ignore="" data-pagefind-meta="breadcrumb">Configuration › Firewalls &amp; WAFs<\/span><\/main>/,
+  );
+  // A page without a breadcrumb (a category page's parent, the Markdown page) is left as it is.
+  assert.doesNotMatch(prepareHtml('<html><body><main><h1>X</h1></main></body></html>'), /pagefind-meta/);
+});
+
+test("only the search code and this language's WebAssembly are kept", () => {
+  for (const name of [
+    'pagefind-ui.js',
+    'pagefind-ui.css',
+    'pagefind-component-ui.js',
+    'pagefind-modular-ui.css',
+    'pagefind-highlight.js',
+    'wasm.en.pagefind',
+    'wasm.unknown.pagefind',
+  ]) {
+    assert.equal(unused(name, 'it'), true, name);
+  }
+  for (const name of [
+    'pagefind.js',
+    'pagefind-worker.js',
+    'pagefind-entry.json',
+    'wasm.it.pagefind',
+    'pagefind.it_ab12.pf_meta',
+  ]) {
+    assert.equal(unused(name, 'it'), false, name);
+  }
+});
+
+test('query words, and the words of a title that share their stem', () => {
+  assert.deepEqual(queryTokens('  Block an IP-address!  '), ['block', 'an', 'ip', 'address']);
+  assert.deepEqual(queryTokens('verificare integrità'), ['verificare', 'integrità']);
+  assert.deepEqual(queryTokens(' ?! '), []);
+  assert.deepEqual(wordPositions('Architettura di Seer Box', ['architetture']), [[0, 12]]);
+  assert.deepEqual(wordPositions('Regole di rete', ['regola', 'rete']), [
+    [0, 6],
+    [10, 4],
+  ]);
+  assert.deepEqual(wordPositions('Network rules', ['architecture']), []);
+  // Short words match only whole, so "a" does not light up every word starting with "a".
+  assert.deepEqual(wordPositions('API access', ['a']), []);
+});
+
+test("Pagefind's excerpt becomes text and the positions of its marked words", () => {
+  assert.deepEqual(fromExcerpt('Use <mark>iptables</mark> &lt;chain&gt; &amp; <mark>ipset</mark>.'), {
+    text: 'Use iptables <chain> & ipset.',
+    positions: [
+      [4, 8],
+      [23, 5],
+    ],
+  });
+  assert.deepEqual(fromExcerpt('no match'), {text: 'no match', positions: []});
+});
+
+test('pages holding every word come first, then those holding most words, by score', async () => {
+  const result = (id: string, score: number) => ({id, score, data: async () => ({}) as never});
+  const index: Record<string, ReturnType<typeof result>[]> = {
+    'send alerts': [result('both', 1)],
+    send: [result('both', 2), result('send-only', 9)],
+    alerts: [result('alerts-strong', 5), result('both', 1), result('alerts-weak', 0.5)],
+  };
+  const search = async (term: string) => ({results: index[term] ?? []});
+  const ids = (await rankedResults(search, 'send alerts', ['send', 'alerts']))!.map((r) => r.id);
+  assert.deepEqual(ids, ['both', 'send-only', 'alerts-strong', 'alerts-weak']);
+  // One word: Pagefind's own order; a replaced query (null) stays null.
+  assert.deepEqual(
+    (await rankedResults(search, 'alerts', ['alerts']))!.map((r) => r.id),
+    ['alerts-strong', 'both', 'alerts-weak'],
+  );
+  assert.equal(await rankedResults(async () => null, 'send alerts', ['send', 'alerts']), null);
+});
