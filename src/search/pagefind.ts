@@ -1,3 +1,4 @@
+// cspell:ignore zzqq kubernets
 /**
  * Stands in for the search theme's `searchByWorker` module: the theme's search bar and search
  * page stay as they are (their strings, keyboard use and layout), but the results come from
@@ -52,20 +53,37 @@ interface SearchResult {
 const TITLE = 0;
 const CONTENT = 4;
 
-const engines = new Map<string, Promise<PagefindApi>>();
+/**
+ * Words too common to search for (from the maintained `stopword` lists, one small chunk per
+ * language): each word of a query costs a part of the index, and a page need not hold "the".
+ */
+const STOP_WORDS: Record<string, () => Promise<string[]>> = {
+  en: () => import('stopword/src/stopwords_eng.js').then((list) => list.eng),
+  it: () => import('stopword/src/stopwords_ita.js').then((list) => list.ita),
+};
 
-function engine(baseUrl: string): Promise<PagefindApi> {
+interface Engine {
+  api: PagefindApi;
+  stopWords: Set<string>;
+}
+
+const engines = new Map<string, Promise<Engine>>();
+
+function engine(baseUrl: string): Promise<Engine> {
   let loading = engines.get(baseUrl);
   if (!loading) {
     loading = (async () => {
       const url = `${baseUrl}pagefind/pagefind.js`;
       // Never another origin, whatever the base URL says.
       if (new URL(url, location.href).origin !== location.origin) throw new Error('Unexpected search URL');
-      const api = (await import(/* webpackIgnore: true */ url)) as PagefindApi;
+      const [api, stopWords] = await Promise.all([
+        import(/* webpackIgnore: true */ url) as Promise<PagefindApi>,
+        (STOP_WORDS[document.documentElement.lang] ?? (async () => []))(),
+      ]);
       // Highlighting is the theme's (the `_highlight` parameter and mark.js), not Pagefind's.
       await api.options({baseUrl: '/', excerptLength: 24, highlightParam: null});
       await api.init();
-      return api;
+      return {api, stopWords: new Set(stopWords)};
     })();
     // A failed load may be retried at the next focus.
     loading.catch(() => engines.delete(baseUrl));
@@ -87,6 +105,13 @@ export function queryTokens(input: string): string[] {
     .filter(Boolean);
 }
 
+/** The words worth searching for: all of them if the query holds nothing but common words. */
+export function searchWords(tokens: string[], stopWords: Set<string>): string[] {
+  const words = [...new Set(tokens)];
+  const meaningful = words.filter((word) => !stopWords.has(word));
+  return meaningful.length > 0 ? meaningful : words;
+}
+
 /** Whether a word of a title is a form of a query word (shared stem), for highlighting only. */
 function sameStem(word: string, token: string): boolean {
   if (Math.min(word.length, token.length) < 3) return word === token;
@@ -105,6 +130,19 @@ export function wordPositions(text: string, tokens: string[]): Positions {
     if (tokens.some((token) => sameStem(word, token))) positions.push([match.index, match[0].length]);
   }
   return positions;
+}
+
+/**
+ * Whether a page's marked words are forms of the query's words. When a word matches nothing,
+ * Pagefind falls back to shorter words the query starts with ("zzqq" finds "z"), which is noise;
+ * a misspelt word keeps its stem ("kubernets" finds "Kubernetes").
+ */
+export function matchesQuery(excerpts: string[], tokens: string[]): boolean {
+  const marked = excerpts.flatMap((excerpt) => [...excerpt.matchAll(/<mark>(.*?)<\/mark>/g)].map((match) => match[1]));
+  if (marked.length === 0) return true;
+  return marked.some((words) =>
+    queryTokens(decode(words)).some((word) => tokens.some((token) => sameStem(word, token))),
+  );
 }
 
 /** Pagefind's excerpt (text with `<mark>` around matched words) as plain text and the marks' positions. */
@@ -180,15 +218,18 @@ export async function searchByWorker(
   input: string,
   limit: number,
 ): Promise<SearchResult[]> {
-  const tokens = queryTokens(input);
-  if (tokens.length === 0) return [];
-  const api = await engine(baseUrl);
-  const found = await rankedResults((term) => api.search(term), input, [...new Set(tokens)]);
+  const all = queryTokens(input);
+  if (all.length === 0) return [];
+  const {api, stopWords} = await engine(baseUrl);
+  const tokens = searchWords(all, stopWords);
+  const found = await rankedResults((term) => api.search(term), tokens.join(' '), tokens);
   if (!found) return []; // a newer query replaced this one
   const searchPage = limit > PAGE_RESULTS;
   const withSection = searchPage ? PAGE_RESULTS : BAR_SECTIONS;
   const pageCount = searchPage ? PAGE_RESULTS : Math.max(1, limit - BAR_SECTIONS);
-  const pages = await Promise.all(found.slice(0, pageCount).map((result) => result.data()));
+  const pages = (await Promise.all(found.slice(0, pageCount).map((result) => result.data()))).filter((data) =>
+    matchesQuery([data.excerpt, ...data.sub_results.map((sub) => sub.excerpt)], tokens),
+  );
   const results: SearchResult[] = [];
   pages.forEach((data, index) => {
     const title = data.meta.title ?? data.url;

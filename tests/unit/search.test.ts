@@ -3,7 +3,14 @@ import assert from 'node:assert/strict';
 import {replacementFor} from '../../src/plugins/slimSearchBundle';
 import {isSearchedRoute} from '../../src/plugins/searchIndex';
 import {prepareHtml, unused} from '../../src/plugins/searchIndex/write.mjs';
-import {fromExcerpt, queryTokens, rankedResults, wordPositions} from '../../src/search/pagefind';
+import {
+  fromExcerpt,
+  matchesQuery,
+  queryTokens,
+  rankedResults,
+  searchWords,
+  wordPositions,
+} from '../../src/search/pagefind';
 
 test('the search bundle slimmer swaps only the search bar and page imports', () => {
   const theme = '/x/node_modules/@easyops-cn/docusaurus-search-local/dist/client/client/theme';
@@ -131,4 +138,21 @@ test('pages holding every word come first, then those holding most words, by sco
     ['alerts-strong', 'both', 'alerts-weak'],
   );
   assert.equal(await rankedResults(async () => null, 'send alerts', ['send', 'alerts']), null);
+});
+
+test("a page counts only if its marked words are forms of the query's words", () => {
+  // Pagefind's fall-back to a shorter word: noise.
+  assert.equal(matchesQuery(['the <mark>:Z</mark> suffix', 'keep <mark>%z</mark>'], ['zzqqxxnothing']), false);
+  // Stemming and a typo keep their page.
+  assert.equal(matchesQuery(['<mark>Architettura</mark> di Seer Box'], ['architetture']), true);
+  assert.equal(matchesQuery(['deploy on <mark>Kubernetes</mark>'], ['kubernets']), true);
+  assert.equal(matchesQuery(['<mark>IP</mark> address', 'nothing'], ['block', 'ip']), true);
+  // No mark at all (the match lies outside the excerpts): kept.
+  assert.equal(matchesQuery(['plain text'], ['word']), true);
+});
+
+test('common words are left out of the search unless the query has nothing else', () => {
+  const stop = new Set(['get', 'an', 'the', 'di']);
+  assert.deepEqual(searchWords(['get', 'an', 'api', 'token', 'api'], stop), ['api', 'token']);
+  assert.deepEqual(searchWords(['the', 'an'], stop), ['the', 'an']);
 });
