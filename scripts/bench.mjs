@@ -150,15 +150,21 @@ async function browserWeights(dir, pages) {
   return results;
 }
 
-function searchIndexes(dir) {
+/** Each language's Pagefind bundle: all of it, and what every first search loads (code, WebAssembly, entry). */
+export function searchIndexes(dir) {
   const result = {};
-  for (const [locale, folder] of [
+  for (const [locale, root] of [
     ['en', dir],
     ['it', path.join(dir, 'it')],
   ]) {
-    const files = existsSync(folder) ? readdirSync(folder).filter((name) => /^search-index.*\.json$/.test(name)) : [];
-    const {raw, gzip} = sumWeights(files.map((name) => path.join(folder, name)));
-    result[locale] = {raw, gzip, files: files.length};
+    const folder = path.join(root, 'pagefind');
+    const files = existsSync(folder)
+      ? readdirSync(folder, {recursive: true, withFileTypes: true})
+          .filter((entry) => entry.isFile())
+          .map((entry) => path.join(entry.parentPath, entry.name))
+      : [];
+    const fixed = files.filter((file) => /(pagefind(-worker)?\.js|\.pagefind|\.pf_meta|entry\.json)$/.test(file));
+    result[locale] = {all: sumWeights(files), everySearch: sumWeights(fixed)};
   }
   return result;
 }
