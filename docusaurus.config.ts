@@ -10,6 +10,7 @@ import rehypeScrollRegions from './src/rehype/scrollRegions.mjs';
 import {withAccessibleContrast} from './src/prism/contrast';
 import slimSearchBundle from './src/plugins/slimSearchBundle';
 import searchIndexPlugin from './src/plugins/searchIndex';
+import prismOnDemand from './src/plugins/prismOnDemand';
 import robotsTxtPlugin from './src/plugins/robotsTxt';
 import apiReferencePlugin, {
   rehypeApiColumns,
@@ -295,6 +296,8 @@ export default {
   plugins: [
     slimSearchBundle,
     searchIndexPlugin,
+    // Prism loads with the code blocks, not in the main bundle.
+    prismOnDemand,
     robotsTxtPlugin,
     // The API reference's own steps: the Swagger page's files, its <base href>, the labels' translation file.
     [apiReferencePlugin, {specPath: apiDefinition}],

@@ -22,6 +22,18 @@ for (const locale of ['en', 'it'] as const) {
     expect(first!.x).toBe(second!.x);
   });
 
+  // Prism's extra languages are registered by the code block's own chunk (src/plugins/prismOnDemand.ts),
+  // not by the main bundle: once React has taken over, each still yields its own tokens (without
+  // its grammar a block is one plain token, and the hydration mismatch is a console error).
+  test(`${locale}: code in the extra languages is still highlighted after hydration`, async ({page}) => {
+    await page.goto(localePath('/main/quickstart', locale));
+    await page.locator('html[data-has-hydrated="true"]').waitFor();
+    const grammarTokens = {bash: '.token.function', nginx: '.token.directive', apacheconf: '.token.comment'};
+    for (const [language, token] of Object.entries(grammarTokens)) {
+      await expect(page.locator(`pre.language-${language} ${token}`).first(), language).toBeAttached();
+    }
+  });
+
   test(`${locale}: every tab controls its panel, and switching shows only that panel`, async ({page}) => {
     await page.goto(localePath('/main/quickstart', locale));
     const tabs = page.getByRole('tab');
