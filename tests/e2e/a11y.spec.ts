@@ -66,6 +66,10 @@ async function settle(page: Page, mode: (typeof modes)[number]): Promise<void> {
   );
 }
 
+/** Full loads `open` fell back to in this worker, and how many a busy machine may need. */
+let fullLoadFallbacks = 0;
+const maxFullLoadFallbacks = 5;
+
 /**
  * Opens `path` in light mode at desktop width. The first page of a language is loaded in full
  * and hydrated; after that, the page moves to the next route as a reader's click would (the
@@ -106,8 +110,17 @@ async function open(page: Page, origin: string, path: string, expectedStatus: nu
       {target: path, html},
     );
     // The head is updated on an animation frame, which a busy machine once held back for over
-    // 15 s: the page is then loaded in full, as the first one was.
-    if (!arrived) expect((await page.goto(url))?.status()).toBe(expectedStatus);
+    // 15 s: the page is then loaded in full, as the first one was. Counted, so that a broken
+    // client-side navigation cannot hide behind full loads.
+    if (!arrived) {
+      fullLoadFallbacks += 1;
+      test.info().annotations.push({type: 'full load after a stalled client-side navigation', description: path});
+      expect(
+        fullLoadFallbacks,
+        `client-side navigation stalled ${fullLoadFallbacks} times in this worker (last: ${path})`,
+      ).toBeLessThanOrEqual(maxFullLoadFallbacks);
+      expect((await page.goto(url))?.status()).toBe(expectedStatus);
+    }
   }
   // Served in place: no redirect on the way.
   expect(new URL(page.url()).pathname).toBe(path);
