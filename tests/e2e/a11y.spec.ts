@@ -9,6 +9,8 @@ import {
   localeOfPath,
   watchPage,
   expectClean,
+  navigateInApp,
+  countFullLoadFallback,
   type Watch,
 } from './helpers';
 import {phoneProblems, phoneWidths} from './phone';
@@ -66,18 +68,13 @@ async function settle(page: Page, mode: (typeof modes)[number]): Promise<void> {
   );
 }
 
-/** Full loads `open` fell back to in this worker, and how many a busy machine may need. */
-let fullLoadFallbacks = 0;
-const maxFullLoadFallbacks = 5;
-
 /**
  * Opens `path` in light mode at desktop width. The first page of a language is loaded in full
  * and hydrated; after that, the page moves to the next route as a reader's click would (the
  * router, after the route's code is loaded), which skipped about three quarters of the time of a
  * full load and hydration (1.5 s → 0.36 s a route, measured on six routes). React renders the same
  * markup either way: hydration requires it. The route's HTML is still fetched and must be served
- * in place with `expectedStatus`; its server-rendered markup is checked in Node (tests/html) and
- * loaded in full by the CSP sweep under nginx.
+ * in place with `expectedStatus`; its server-rendered markup is checked in Node (tests/html).
  */
 async function open(page: Page, origin: string, path: string, expectedStatus: number): Promise<void> {
   await page.setViewportSize({width: 1280, height: 720});
@@ -90,35 +87,9 @@ async function open(page: Page, origin: string, path: string, expectedStatus: nu
   } else {
     const response = await page.request.get(url, {maxRedirects: 0});
     expect(response.status(), `GET ${path}`).toBe(expectedStatus);
-    const html = await response.text();
-    // The new page is in place once its heading and its title are those of the served HTML.
-    const arrived = await page.evaluate(
-      async ({target, html}) => {
-        const served = new DOMParser().parseFromString(html, 'text/html');
-        const heading = served.querySelector('h1')?.textContent ?? '';
-        await (window as unknown as {docusaurus: {preload: (path: string) => Promise<void>}}).docusaurus.preload(
-          target,
-        );
-        window.history.pushState(null, '', target);
-        window.dispatchEvent(new PopStateEvent('popstate', {state: null}));
-        for (let waited = 0; waited < 5_000; waited += 50) {
-          if (document.querySelector('h1')?.textContent === heading && document.title === served.title) return true;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        return false;
-      },
-      {target: path, html},
-    );
-    // The head is updated on an animation frame, which a busy machine once held back for over
-    // 15 s: the page is then loaded in full, as the first one was. Counted, so that a broken
-    // client-side navigation cannot hide behind full loads.
+    const arrived = await navigateInApp(page, path, await response.text());
     if (!arrived) {
-      fullLoadFallbacks += 1;
-      test.info().annotations.push({type: 'full load after a stalled client-side navigation', description: path});
-      expect(
-        fullLoadFallbacks,
-        `client-side navigation stalled ${fullLoadFallbacks} times in this worker (last: ${path})`,
-      ).toBeLessThanOrEqual(maxFullLoadFallbacks);
+      countFullLoadFallback(path);
       expect((await page.goto(url))?.status()).toBe(expectedStatus);
     }
   }

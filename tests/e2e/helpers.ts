@@ -138,3 +138,46 @@ export async function chooseColorMode(page: Page, mode: 'light' | 'dark'): Promi
   }
   await expect(page.locator('html')).toHaveAttribute('data-theme-choice', mode);
 }
+
+/**
+ * Moves `page`, which shows a hydrated page of the same language, to `path` (a full pathname,
+ * base path included) as a reader's click would: the router, once the route's code is loaded.
+ * `servedHtml` is the route's HTML as the server sent it: the new page is in place once its
+ * heading and title are those of that HTML. Resolves false if they did not arrive within 5 s
+ * (the head is updated on an animation frame, which a busy machine once held back for over 15 s);
+ * the caller then loads the page in full, and counts it.
+ */
+export async function navigateInApp(page: Page, path: string, servedHtml: string): Promise<boolean> {
+  return page.evaluate(
+    async ({target, html}) => {
+      const served = new DOMParser().parseFromString(html, 'text/html');
+      const heading = served.querySelector('h1')?.textContent ?? '';
+      await (window as unknown as {docusaurus: {preload: (path: string) => Promise<void>}}).docusaurus.preload(target);
+      window.history.pushState(null, '', target);
+      window.dispatchEvent(new PopStateEvent('popstate', {state: null}));
+      for (let waited = 0; waited < 5_000; waited += 50) {
+        if (document.querySelector('h1')?.textContent === heading && document.title === served.title) return true;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return false;
+    },
+    {target: path, html: servedHtml},
+  );
+}
+
+/** Full loads this worker fell back to after a stalled navigateInApp, and how many a busy machine may need. */
+let fullLoadFallbacks = 0;
+const maxFullLoadFallbacks = 5;
+
+/**
+ * Records a full load after a stalled navigateInApp, and fails once a worker needed more than a
+ * handful: a broken client-side navigation must not hide behind full loads.
+ */
+export function countFullLoadFallback(path: string): void {
+  fullLoadFallbacks += 1;
+  base.info().annotations.push({type: 'full load after a stalled client-side navigation', description: path});
+  expect(
+    fullLoadFallbacks,
+    `client-side navigation stalled ${fullLoadFallbacks} times in this worker (last: ${path})`,
+  ).toBeLessThanOrEqual(maxFullLoadFallbacks);
+}

@@ -9,6 +9,23 @@ import {guessLanguage} from '../e2e/language';
 import {builtFile} from '../support/build';
 import {localePath, locales, siteRoutes, sidebarFromLinks} from '../support/routes';
 
+/** Inline code the CSP would refuse: event-handler attributes and javascript: URLs. */
+function inlineCode($: cheerio.CheerioAPI): string[] {
+  return $('*')
+    .toArray()
+    .flatMap((node) => ('attribs' in node ? [node] : []))
+    .flatMap((element) =>
+      Object.entries(element.attribs)
+        .filter(
+          ([name, value]) =>
+            /^on/i.test(name) || (/^(href|src|action|formaction)$/i.test(name) && /^\s*javascript:/i.test(value)),
+        )
+        .map(([name, value]) =>
+          /^on/i.test(name) ? `${element.tagName} ${name}` : `${element.tagName} ${name}="${value}"`,
+        ),
+    );
+}
+
 const pathname = (href: string | undefined) => new URL(href ?? 'missing:', 'http://site.invalid').pathname;
 
 for (const locale of locales) {
@@ -54,9 +71,20 @@ for (const locale of locales) {
         pathname(new URL(switchLink ?? 'missing:', `http://site.invalid${target}`).href),
         localePath(route.path, other),
       );
+
+      // The Content-Security-Policy allows inline code only by the hashes of <script> elements
+      // (tests/nginx/http.test.ts checks those per route): an event-handler attribute or a
+      // javascript: URL would be refused. The browser's CSP sweep reaches most routes through the
+      // router, so this is where a page's own markup is held to it.
+      assert.deepEqual(inlineCode($), [], 'inline event handlers or javascript: URLs');
     });
   }
 }
+
+test('the inline-code checks above see what they look for', () => {
+  const $ = cheerio.load('<p><img src="x.png" onerror="alert(1)"><a href="JavaScript:void(0)">x</a></p>');
+  assert.deepEqual(inlineCode($), ['img onerror', 'a href="JavaScript:void(0)"']);
+});
 
 test('a missing build is reported with what to run', () => {
   assert.throws(() => builtFile('/main/architecture', '/nonexistent-build'), /run npm run build first/);
