@@ -13,8 +13,8 @@ export const prismClientModule = path.join(
 /**
  * Keeps Prism (prism-react-renderer and the extra languages, about 30 KB of gzip) out of the
  * main bundle that every page loads: the theme's client module imports it on every page, so it
- * is swapped for an empty module, and src/theme/CodeBlock/Content registers the languages in
- * the chunk of the code blocks, the only code that highlights. Both bundles, so the server
+ * is swapped for an empty module, and src/theme/CodeBlock/Highlighted registers the languages in
+ * the code blocks' own chunk, which only pages that show code fetch. Both bundles, so the server
  * renders code exactly as the browser hydrates it.
  */
 export default function prismOnDemand(): Plugin {

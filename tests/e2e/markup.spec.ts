@@ -1,7 +1,7 @@
 // The valid-markup swizzles keep the page working as before: code lines are
 // <span>s laid out one per line, each tab names its panel (and back), and
 // switching tabs shows only the chosen panel. See scripts/check-html.mjs.
-import {test, expect, localePath} from './helpers';
+import {test, expect, localePath, navigateInApp} from './helpers';
 
 for (const locale of ['en', 'it'] as const) {
   test(`${locale}: code lines are spans that stack as blocks`, async ({page}) => {
@@ -22,16 +22,42 @@ for (const locale of ['en', 'it'] as const) {
     expect(first!.x).toBe(second!.x);
   });
 
-  // Prism's extra languages are registered by the code block's own chunk (src/plugins/prismOnDemand.ts),
-  // not by the main bundle: once React has taken over, each still yields its own tokens (without
-  // its grammar a block is one plain token, and the hydration mismatch is a console error).
-  test(`${locale}: code in the extra languages is still highlighted after hydration`, async ({page}) => {
-    await page.goto(localePath('/main/quickstart', locale));
+  // Code blocks and Prism are a chunk of their own (src/theme/CodeBlock), loaded by the pages that
+  // show code; the extra languages are registered in it (src/plugins/prismOnDemand.ts). A page the
+  // router renders in the browser highlights its code there, without the server's markup: without
+  // a grammar a block would be one plain token.
+  test(`${locale}: code rendered in the browser is highlighted in the extra languages`, async ({page}) => {
+    await page.goto(localePath('/main/architecture', locale));
     await page.locator('html[data-has-hydrated="true"]').waitFor();
+    const target = localePath('/main/quickstart', locale);
+    const served = await page.request.get(target);
+    expect(await navigateInApp(page, target, await served.text()), 'reached through the router').toBe(true);
     const grammarTokens = {bash: '.token.function', nginx: '.token.directive', apacheconf: '.token.comment'};
     for (const [language, token] of Object.entries(grammarTokens)) {
       await expect(page.locator(`pre.language-${language} ${token}`).first(), language).toBeAttached();
     }
+  });
+
+  test(`${locale}: only pages with code fetch the code blocks' chunk`, async ({page}) => {
+    const chunkFetched = async (path: string) => {
+      await page.goto(localePath(path, locale));
+      await page.locator('html[data-has-hydrated="true"]').waitFor();
+      await page.waitForLoadState('networkidle');
+      const scripts = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter(
+            (entry) => (entry as PerformanceResourceTiming).initiatorType === 'script' && entry.name.endsWith('.js'),
+          )
+          .map((entry) => entry.name),
+      );
+      expect(scripts.length, `${path}: scripts loaded`).toBeGreaterThan(1);
+      const code = await Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()));
+      // The code block's CSS-module class names are in its chunk and nowhere else.
+      return code.some((text) => text.includes('codeBlockLines'));
+    };
+    expect(await chunkFetched('/main/architecture'), 'a page without code').toBe(false);
+    expect(await chunkFetched('/main/quickstart'), 'a page with code').toBe(true);
   });
 
   test(`${locale}: every tab controls its panel, and switching shows only that panel`, async ({page}) => {
