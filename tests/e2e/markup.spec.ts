@@ -47,7 +47,10 @@ for (const locale of ['en', 'it'] as const) {
         performance
           .getEntriesByType('resource')
           .filter(
-            (entry) => (entry as PerformanceResourceTiming).initiatorType === 'script' && entry.name.endsWith('.js'),
+            // Scripts the page or the runtime added, and any it preloaded.
+            (entry) =>
+              ['script', 'link'].includes((entry as PerformanceResourceTiming).initiatorType) &&
+              entry.name.endsWith('.js'),
           )
           .map((entry) => entry.name),
       );
