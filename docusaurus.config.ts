@@ -6,6 +6,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import remarkMermaidDiagrams from './src/remark/mermaidDiagrams.mjs';
+import remarkCodeBlockChunk from './src/remark/codeBlockChunk.mjs';
 import rehypeScrollRegions from './src/rehype/scrollRegions.mjs';
 import {withAccessibleContrast} from './src/prism/contrast';
 import slimSearchBundle from './src/plugins/slimSearchBundle';
@@ -104,6 +105,8 @@ const docsOptions = {
     [remarkApiOperations, {specPath: apiDefinition, i18nDir: './i18n'}],
     remarkMermaidDiagrams,
   ],
+  // A page with code loads the code blocks' chunk (Prism) with its own; other pages never do.
+  remarkPlugins: [remarkCodeBlockChunk],
   // Tables and diagrams scroll inside their own named region on a phone; tables of fields stack.
   // API operations get a main and an examples column (side by side on wide screens, custom.css).
   rehypePlugins: [rehypeScrollRegions, rehypeApiColumns],
@@ -114,6 +117,7 @@ const fixtureDocsOptions = {
   path: 'tests/fixtures/docs',
   routeBasePath: '__fixtures',
   sidebarPath: false,
+  remarkPlugins: [remarkCodeBlockChunk],
 } satisfies DocsOptions;
 
 const themeConfig = {
@@ -322,6 +326,7 @@ export default {
               editUrl,
               editLocalizedFiles: true,
               showLastUpdateTime: docsOptions.showLastUpdateTime,
+              remarkPlugins: [remarkCodeBlockChunk],
               rehypePlugins: [rehypeScrollRegions],
             },
         theme: {

@@ -17,11 +17,29 @@ export const prismClientModule = path.join(
  * the code blocks' own chunk, which only pages that show code fetch. Both bundles, so the server
  * renders code exactly as the browser hydrates it.
  */
+/** The modules only code blocks use: Prism, the stock code block and our ./Highlighted entry. */
+const codeBlockModules =
+  /[\\/](prism-react-renderer|prismjs)[\\/]|[\\/]theme-classic[\\/]lib[\\/]theme[\\/](CodeBlock|prism-include-languages)[\\/]|[\\/]src[\\/]theme[\\/]CodeBlock[\\/]Highlighted/;
+
 export default function prismOnDemand(): Plugin {
   return {
     name: 'seerbox-prism-on-demand',
-    configureWebpack() {
-      return {resolve: {alias: {[`${prismClientModule}$`]: false}}};
+    configureWebpack(_config, isServer) {
+      return {
+        resolve: {alias: {[`${prismClientModule}$`]: false}},
+        // Docusaurus puts what more than half the pages import in its `common` chunk, which every
+        // page loads: the code blocks' chunk (imported by each page with code, see
+        // src/remark/codeBlockChunk.mjs) is kept out of it, for the pages without code.
+        ...(!isServer && {
+          optimization: {
+            splitChunks: {
+              cacheGroups: {
+                codeBlocks: {name: 'code-blocks', test: codeBlockModules, chunks: 'all', enforce: true, priority: 45},
+              },
+            },
+          },
+        }),
+      };
     },
   };
 }

@@ -1,12 +1,14 @@
 import {lazy, Suspense, type ReactNode} from 'react';
 import type {Props} from '@theme/CodeBlock';
+import {loaded} from './loaded';
 
-// The stock code block and Prism are a chunk of their own, fetched only by pages that show code.
-// The server renders each block in full; in the browser the page hydrates without waiting for
-// that chunk, and each block is hydrated, in its own task, once the chunk has arrived.
-const Highlighted = lazy(() => import('./Highlighted'));
+// The stock code block and Prism are a chunk of their own (./Highlighted), part of the pages that
+// show code only: src/remark/codeBlockChunk.mjs imports it from each such page, so the page's
+// chunks bring it before hydration and the block renders at once, as stock. Pages without code
+// never fetch it.
+const Lazy = lazy(() => import('./Highlighted'));
 
-/** On a client-side navigation, until the chunk arrives: the same code, not yet coloured. */
+/** A block outside such a page, until the chunk arrives: the same code, not yet coloured. */
 function Plain({children}: Props): ReactNode {
   return (
     // Focusable like every code block: a scrollable region must be reachable by keyboard (as stock).
@@ -18,9 +20,11 @@ function Plain({children}: Props): ReactNode {
 }
 
 export default function CodeBlock(props: Props): ReactNode {
+  const Loaded = loaded.CodeBlock;
+  if (Loaded) return <Loaded {...props} />;
   return (
     <Suspense fallback={<Plain {...props} />}>
-      <Highlighted {...props} />
+      <Lazy {...props} />
     </Suspense>
   );
 }
