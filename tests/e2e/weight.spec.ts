@@ -1,0 +1,53 @@
+// What a reader's browser fetches to show a page, until the network is idle: every script and
+// stylesheet (route chunks and the code blocks' chunk included, prefetches not), as gzip level 9
+// bytes, against budgets.json. Deterministic sizes; the timing figures are npm run bench's.
+import {gzipSync} from 'node:zlib';
+import type {Page} from '@playwright/test';
+import {test, expect, locales, localePath} from './helpers';
+import budgets from '../../budgets.json' with {type: 'json'};
+
+/** Pages of each template; the guide pages with and without code blocks differ by the code blocks' chunk. */
+const pages = [
+  {path: '/', code: false},
+  {path: '/main/installation/linux', code: true},
+  {path: '/main/architecture', code: false},
+  {path: '/main/configuration/sentinel/overview', code: false},
+  {path: '/api/assets/hosts', code: true},
+  {path: '/category/installation', code: false},
+];
+
+/** Records the scripts and stylesheets the page fetches, with their gzip size. */
+function recordAssets(page: Page): Array<{path: string; gzip: Promise<number>}> {
+  const seen: Array<{path: string; gzip: Promise<number>}> = [];
+  page.on('response', (response) => {
+    if (!['script', 'stylesheet'].includes(response.request().resourceType())) return;
+    const gzip = response.body().then((body) => gzipSync(body, {level: 9}).length);
+    seen.push({path: new URL(response.url()).pathname, gzip});
+  });
+  return seen;
+}
+
+for (const locale of locales) {
+  for (const {path, code} of pages) {
+    const target = localePath(path, locale);
+    const budget = code ? budgets.untilIdleGzip : budgets.untilIdleWithoutCodeGzip;
+    test(`${target} fetches at most ${budget} bytes of gzip scripts and styles until idle`, async ({page}) => {
+      const assets = recordAssets(page);
+      await page.goto(target);
+      await page.locator('html[data-has-hydrated="true"]').waitFor();
+      await page.waitForLoadState('networkidle');
+      const sizes = await Promise.all(assets.map(async ({path: asset, gzip}) => `${asset} ${await gzip}`));
+      const total = sizes.reduce((sum, line) => sum + Number(line.split(' ')[1]), 0);
+      // Positive control: the page's own scripts and stylesheet were seen.
+      expect(
+        sizes.some((line) => /\/main\.[0-9a-f]+\.js /.test(line)),
+        sizes.join('\n'),
+      ).toBe(true);
+      expect(
+        sizes.some((line) => /\.css /.test(line)),
+        sizes.join('\n'),
+      ).toBe(true);
+      expect(total, sizes.join('\n')).toBeLessThanOrEqual(budget);
+    });
+  }
+}
