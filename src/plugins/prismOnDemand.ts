@@ -10,6 +10,10 @@ export const prismClientModule = path.join(
   'prism-include-languages',
 );
 
+/** The modules only code blocks use: Prism, the stock code block and our ./Highlighted entry. */
+const codeBlockModules =
+  /[\\/](prism-react-renderer|prismjs)[\\/]|[\\/]theme-classic[\\/]lib[\\/]theme[\\/](CodeBlock|prism-include-languages)[\\/]|[\\/]src[\\/]theme[\\/]CodeBlock[\\/]Highlighted/;
+
 /**
  * Keeps Prism (prism-react-renderer and the extra languages, about 30 KB of gzip) out of the
  * main bundle that every page loads: the theme's client module imports it on every page, so it
@@ -17,10 +21,6 @@ export const prismClientModule = path.join(
  * the code blocks' own chunk, which only pages that show code fetch. Both bundles, so the server
  * renders code exactly as the browser hydrates it.
  */
-/** The modules only code blocks use: Prism, the stock code block and our ./Highlighted entry. */
-const codeBlockModules =
-  /[\\/](prism-react-renderer|prismjs)[\\/]|[\\/]theme-classic[\\/]lib[\\/]theme[\\/](CodeBlock|prism-include-languages)[\\/]|[\\/]src[\\/]theme[\\/]CodeBlock[\\/]Highlighted/;
-
 export default function prismOnDemand(): Plugin {
   return {
     name: 'seerbox-prism-on-demand',

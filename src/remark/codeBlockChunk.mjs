@@ -24,7 +24,7 @@ export default function remarkCodeBlockChunk() {
               type: 'ImportDeclaration',
               specifiers: [],
               attributes: [],
-              source: {type: 'Literal', value: CHUNK, raw: `'${CHUNK}'`},
+              source: {type: 'Literal', value: CHUNK, raw: JSON.stringify(CHUNK)},
             },
           ],
         },
