@@ -6,12 +6,12 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import remarkMermaidDiagrams from './src/remark/mermaidDiagrams.mjs';
-import remarkCodeBlockChunk from './src/remark/codeBlockChunk.mjs';
+import remarkCodeBlocks from './src/remark/codeBlocks';
 import rehypeScrollRegions from './src/rehype/scrollRegions.mjs';
 import {withAccessibleContrast} from './src/prism/contrast';
 import slimSearchBundle from './src/plugins/slimSearchBundle';
 import searchIndexPlugin from './src/plugins/searchIndex';
-import prismOnDemand from './src/plugins/prismOnDemand';
+import codeBlocksPlugin from './src/plugins/codeBlocks';
 import robotsTxtPlugin from './src/plugins/robotsTxt';
 import apiReferencePlugin, {
   rehypeApiColumns,
@@ -83,6 +83,21 @@ const announcement = {
   it: `Questa documentazione descrive la release ${docsVersion} di Seer Box. <a href="${baseUrl}it/main/resources/changelog">Leggere le novità</a>.`,
 } as const;
 
+/** Code colours, used by the theme and by the build-time highlighting of code blocks. */
+const prism = {
+  // GitHub and Dracula, with the colours that miss WCAG AA contrast darkened or lightened.
+  theme: withAccessibleContrast(prismThemes.github),
+  darkTheme: withAccessibleContrast(prismThemes.dracula),
+  // JSON and YAML come with prism-react-renderer; these are the other languages the pages use.
+  additionalLanguages: ['bash', 'nginx', 'apacheconf', 'ini', 'toml'],
+} satisfies Preset.ThemeConfig['prism'];
+
+/** Fenced code blocks are highlighted at build time (src/remark/codeBlocks.ts). */
+const codeBlocks = [
+  remarkCodeBlocks,
+  {light: prism.theme, dark: prism.darkTheme, additionalLanguages: prism.additionalLanguages},
+] as const;
+
 const docsOptions = {
   path: 'docs',
   routeBasePath: '/',
@@ -105,8 +120,8 @@ const docsOptions = {
     [remarkApiOperations, {specPath: apiDefinition, i18nDir: './i18n'}],
     remarkMermaidDiagrams,
   ],
-  // A page with code loads the code blocks' chunk (Prism) with its own; other pages never do.
-  remarkPlugins: [remarkCodeBlockChunk],
+  // Code highlighted at build time; a page with code loads the code blocks' chunk with its own.
+  remarkPlugins: [codeBlocks],
   // Tables and diagrams scroll inside their own named region on a phone; tables of fields stack.
   // API operations get a main and an examples column (side by side on wide screens, custom.css).
   rehypePlugins: [rehypeScrollRegions, rehypeApiColumns],
@@ -117,7 +132,7 @@ const fixtureDocsOptions = {
   path: 'tests/fixtures/docs',
   routeBasePath: '__fixtures',
   sidebarPath: false,
-  remarkPlugins: [remarkCodeBlockChunk],
+  remarkPlugins: [codeBlocks],
 } satisfies DocsOptions;
 
 const themeConfig = {
@@ -202,13 +217,7 @@ const themeConfig = {
     // release is spelled only in package.json (the announcement bar and the version label read it).
     copyright: 'Copyright © 2025 Pluribus One S.r.l. Seer Box® documentation.',
   },
-  prism: {
-    // GitHub and Dracula, with the colours that miss WCAG AA contrast darkened or lightened.
-    theme: withAccessibleContrast(prismThemes.github),
-    darkTheme: withAccessibleContrast(prismThemes.dracula),
-    // JSON and YAML come with prism-react-renderer; these are the other languages the pages use.
-    additionalLanguages: ['bash', 'nginx', 'apacheconf', 'ini', 'toml'],
-  },
+  prism,
 } satisfies Preset.ThemeConfig;
 
 export default {
@@ -300,8 +309,8 @@ export default {
   plugins: [
     slimSearchBundle,
     searchIndexPlugin,
-    // Prism loads with the code blocks, not in the main bundle.
-    prismOnDemand,
+    // No Prism in the browser: the token colours' stylesheet, the code blocks' own chunk.
+    codeBlocksPlugin,
     robotsTxtPlugin,
     // The API reference's own steps: the Swagger page's files, its <base href>, the labels' translation file.
     [apiReferencePlugin, {specPath: apiDefinition}],
@@ -326,7 +335,7 @@ export default {
               editUrl,
               editLocalizedFiles: true,
               showLastUpdateTime: docsOptions.showLastUpdateTime,
-              remarkPlugins: [remarkCodeBlockChunk],
+              remarkPlugins: [codeBlocks],
               rehypePlugins: [rehypeScrollRegions],
             },
         theme: {

@@ -1,7 +1,8 @@
 // The valid-markup swizzles keep the page working as before: code lines are
 // <span>s laid out one per line, each tab names its panel (and back), and
 // switching tabs shows only the chosen panel. See scripts/check-html.mjs.
-import {test, expect, localePath, navigateInApp} from './helpers';
+import {test, expect, localePath, navigateInApp, chooseColorMode} from './helpers';
+import {fixturesBaseURL} from './servers';
 
 for (const locale of ['en', 'it'] as const) {
   test(`${locale}: code lines are spans that stack as blocks`, async ({page}) => {
@@ -22,24 +23,30 @@ for (const locale of ['en', 'it'] as const) {
     expect(first!.x).toBe(second!.x);
   });
 
-  // Code blocks and Prism are a chunk of their own (src/theme/CodeBlock), loaded by the pages that
-  // show code; the extra languages are registered in it (src/plugins/prismOnDemand.ts). A page the
-  // router renders in the browser highlights its code there, without the server's markup: without
-  // a grammar a block would be one plain token.
-  test(`${locale}: code rendered in the browser is highlighted in the extra languages`, async ({page}) => {
+  // Code is highlighted at build time (src/remark/codeBlocks.ts): a page the router renders in the
+  // browser shows the same coloured lines without Prism, and the colours follow the colour mode
+  // (classes from src/plugins/codeBlocks.ts). Without a grammar a block would have no coloured token.
+  test(`${locale}: code rendered in the browser is highlighted in the extra languages, in both modes`, async ({
+    page,
+  }) => {
     await page.goto(localePath('/main/architecture', locale));
     await page.locator('html[data-has-hydrated="true"]').waitFor();
     const target = localePath('/main/quickstart', locale);
     const served = await page.request.get(target);
     expect(await navigateInApp(page, target, await served.text()), 'reached through the router').toBe(true);
-    const grammarTokens = {bash: '.token.function', nginx: '.token.directive', apacheconf: '.token.comment'};
-    for (const [language, token] of Object.entries(grammarTokens)) {
-      await expect(page.locator(`pre.language-${language} ${token}`).first(), language).toBeAttached();
+    for (const language of ['bash', 'nginx', 'apacheconf']) {
+      await expect(page.locator(`pre.language-${language} code span[class*="hl-"]`).first(), language).toBeAttached();
     }
+    // `docker` is a function in bash: the site's light and dark themes (docusaurus.config.ts) colour it.
+    const docker = page.locator('pre.language-bash code span', {hasText: /^docker$/}).first();
+    await expect(docker).toHaveCSS('color', 'rgb(206, 56, 70)');
+    await chooseColorMode(page, 'dark');
+    await expect(docker).toHaveCSS('color', 'rgb(80, 250, 123)');
+    await expect(docker.locator('xpath=ancestor::pre')).toHaveCSS('background-color', 'rgb(40, 42, 54)');
   });
 
-  test(`${locale}: only pages with code fetch the code blocks' chunk`, async ({page}) => {
-    const chunkFetched = async (path: string) => {
+  test(`${locale}: only pages with code fetch the code blocks' chunk, and none fetches Prism`, async ({page}) => {
+    const scriptsOf = async (path: string) => {
       await page.goto(localePath(path, locale));
       await page.locator('html[data-has-hydrated="true"]').waitFor();
       await page.waitForLoadState('networkidle');
@@ -55,12 +62,16 @@ for (const locale of ['en', 'it'] as const) {
           .map((entry) => entry.name),
       );
       expect(scripts.length, `${path}: scripts loaded`).toBeGreaterThan(1);
-      const code = await Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()));
-      // The code block's CSS-module class names are in its chunk and nowhere else.
-      return code.some((text) => text.includes('codeBlockLines'));
+      return Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()));
     };
-    expect(await chunkFetched('/main/architecture'), 'a page without code').toBe(false);
-    expect(await chunkFetched('/main/quickstart'), 'a page with code').toBe(true);
+    // The code block's CSS-module class names are in its chunk and nowhere else; Prism's core names
+    // its tokenizer hooks.
+    const hasChunk = (code: string[]) => code.some((text) => text.includes('codeBlockLines'));
+    const hasPrism = (code: string[]) => code.some((text) => text.includes('before-tokenize'));
+    expect(hasChunk(await scriptsOf('/main/architecture')), 'a page without code').toBe(false);
+    const withCode = await scriptsOf('/main/quickstart');
+    expect(hasChunk(withCode), 'a page with code').toBe(true);
+    expect(hasPrism(withCode), 'Prism').toBe(false);
   });
 
   test(`${locale}: every tab controls its panel, and switching shows only that panel`, async ({page}) => {
@@ -84,3 +95,36 @@ for (const locale of ['en', 'it'] as const) {
     await expect(first).toBeHidden();
   });
 }
+
+// The theme's line features on a test-only page (tests/fixtures/docs/code-blocks.md).
+test.describe('code blocks with line ranges, line numbers and magic comments', () => {
+  test.use({baseURL: fixturesBaseURL});
+
+  test('line ranges and numbers keep the build-time lines; a magic comment gets Prism, loaded for it', async ({
+    page,
+  }) => {
+    const prism: string[] = [];
+    page.on('response', async (response) => {
+      if (response.url().endsWith('.js') && (await response.text()).includes('before-tokenize'))
+        prism.push(response.url());
+    });
+    await page.goto('/__fixtures/code-blocks');
+    await page.locator('html[data-has-hydrated="true"]').waitFor();
+    const [numbered, magic] = [page.locator('pre').nth(0), page.locator('pre').nth(1)];
+
+    const lines = numbered.locator('.token-line');
+    await expect(lines).toHaveText(['echo one', 'echo two', 'echo three']);
+    await expect(lines.nth(1)).toHaveClass(/theme-code-block-highlighted-line/);
+    await expect(lines.nth(0)).not.toHaveClass(/theme-code-block-highlighted-line/);
+    // Numbered lines are table rows, each with an empty number cell before its content.
+    await expect(lines.nth(2)).toHaveCSS('display', 'table-row');
+    await expect(lines.nth(2).locator('span').first()).toHaveText('');
+    await expect(numbered.locator('span[class*="hl-"]').first()).toBeAttached();
+
+    // Prism's markup: tokens named by type, coloured by inline styles.
+    await expect(magic.locator('.token-line')).toHaveText(['echo "before"', 'echo highlighted']);
+    await expect(magic.locator('.token-line').nth(1)).toHaveClass(/theme-code-block-highlighted-line/);
+    await expect(magic.locator('.token.string').first()).toHaveAttribute('style', /color/);
+    expect(prism.length, 'Prism fetched for the block with a magic comment').toBeGreaterThan(0);
+  });
+});

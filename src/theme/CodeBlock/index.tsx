@@ -1,12 +1,11 @@
 import {lazy, Suspense, type ReactNode} from 'react';
 import type {Props} from '@theme/CodeBlock';
-import {loaded} from './loaded';
+import {HighlightedContext, loaded} from './loaded';
 
-// The stock code block and Prism are a chunk of their own (./Highlighted), part of the pages that
-// show code only: src/remark/codeBlockChunk.mjs imports it from each such page, so the page's
-// chunks bring it before hydration and the block renders at once, as stock. Pages without code
-// never fetch it.
-const Lazy = lazy(() => import('./Highlighted'));
+// The stock code block is a chunk of its own (./Chunk), part of the pages that show code only:
+// src/remark/codeBlocks.ts imports it from each such page, so the page's chunks bring it before
+// hydration and the block renders at once. Pages without code never fetch it.
+const Lazy = lazy(() => import('./Chunk'));
 
 /** A block outside such a page, until the chunk arrives: the same code, not yet coloured. */
 function Plain({children}: Props): ReactNode {
@@ -19,12 +18,18 @@ function Plain({children}: Props): ReactNode {
   );
 }
 
-export default function CodeBlock(props: Props): ReactNode {
+export default function CodeBlock({highlighted, ...props}: Props & {highlighted?: string}): ReactNode {
   const Loaded = loaded.CodeBlock;
-  if (Loaded) return <Loaded {...props} />;
   return (
-    <Suspense fallback={<Plain {...props} />}>
-      <Lazy {...props} />
-    </Suspense>
+    // The lines highlighted at build time reach ./Content through the theme's block.
+    <HighlightedContext.Provider value={highlighted}>
+      {Loaded ? (
+        <Loaded {...props} />
+      ) : (
+        <Suspense fallback={<Plain {...props} />}>
+          <Lazy {...props} />
+        </Suspense>
+      )}
+    </HighlightedContext.Provider>
   );
 }

@@ -1,5 +1,8 @@
-import type {ComponentType} from 'react';
+import {createContext, type ComponentType} from 'react';
 import type {Props} from '@theme/CodeBlock';
 
-/** Set by ./Highlighted when its chunk runs: the stock code block, with Prism. */
+/** Set by ./Chunk when its chunk runs: the stock code block. */
 export const loaded: {CodeBlock?: ComponentType<Props>} = {};
+
+/** The block's `highlighted` prop (src/remark/codeBlocks.ts), for ./Content. */
+export const HighlightedContext = createContext<string | undefined>(undefined);

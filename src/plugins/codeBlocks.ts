@@ -1,0 +1,56 @@
+import {mkdirSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {PrismTheme} from 'prism-react-renderer';
+import {tokenCss} from '../prism/staticHighlight';
+
+/**
+ * The classic theme's client module that registers Prism's extra languages, as Docusaurus
+ * requests it (an absolute path without extension, in .docusaurus/client-modules.js).
+ */
+export const prismClientModule = path.join(
+  path.dirname(require.resolve('@docusaurus/theme-classic')),
+  'prism-include-languages',
+);
+
+/**
+ * What goes in the code blocks' chunk: the theme's block (its own Content, which we replace, and
+ * Line, which src/theme/CodeBlock/Content/Prism loads on demand, left out), our ./Chunk entry and
+ * our Content.
+ */
+const codeBlockModules =
+  /[\\/]theme-classic[\\/]lib[\\/]theme[\\/]CodeBlock[\\/](?!Content[\\/]index|Line[\\/])|[\\/]src[\\/]theme[\\/]CodeBlock[\\/](Chunk|Content[\\/]index)/;
+
+/**
+ * Code blocks without Prism in the browser. Their lines are highlighted at build time
+ * (src/remark/codeBlocks.ts); this plugin adds the token colours' stylesheet (`tokenCss`, from the
+ * themes in `themeConfig.prism`) to every page, swaps the theme's client module that loads Prism on every
+ * page for an empty module, and keeps the code blocks' chunk to the pages that show code.
+ */
+export default function codeBlocks({generatedFilesDir, siteConfig}: LoadContext): Plugin {
+  const prism = siteConfig.themeConfig.prism as {theme: PrismTheme; darkTheme: PrismTheme};
+  const css = tokenCss({light: prism.theme, dark: prism.darkTheme});
+  const stylesheet = path.join(generatedFilesDir, 'seerbox-code-blocks', 'tokens.css');
+  mkdirSync(path.dirname(stylesheet), {recursive: true});
+  writeFileSync(stylesheet, `/* Generated from the Prism themes by src/plugins/codeBlocks.ts. */\n${css}\n`);
+  return {
+    name: 'seerbox-code-blocks',
+    getClientModules: () => [stylesheet],
+    configureWebpack(_config, isServer) {
+      return {
+        resolve: {alias: {[`${prismClientModule}$`]: false}},
+        // Docusaurus puts what more than half the pages import in its `common` chunk, which every
+        // page loads: the code blocks' chunk (imported by each page with code) is kept out of it.
+        ...(!isServer && {
+          optimization: {
+            splitChunks: {
+              cacheGroups: {
+                codeBlocks: {name: 'code-blocks', test: codeBlockModules, chunks: 'all', enforce: true, priority: 45},
+              },
+            },
+          },
+        }),
+      };
+    },
+  };
+}
