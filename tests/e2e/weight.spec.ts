@@ -6,14 +6,14 @@ import type {Page} from '@playwright/test';
 import {test, expect, locales, localePath} from './helpers';
 import budgets from '../../budgets.json' with {type: 'json'};
 
-/** Pages of each template; the guide pages with and without code blocks differ by the code blocks' chunk. */
+/** Pages of each template: guide pages with code blocks, with diagrams and with neither, an API page. */
 const pages = [
-  {path: '/', code: false},
-  {path: '/main/installation/linux', code: true},
-  {path: '/main/architecture', code: false},
-  {path: '/main/configuration/sentinel/overview', code: false},
-  {path: '/api/assets/hosts', code: true},
-  {path: '/category/installation', code: false},
+  '/',
+  '/main/installation/linux',
+  '/main/architecture',
+  '/main/configuration/sentinel/overview',
+  '/api/assets/hosts',
+  '/category/installation',
 ];
 
 /** Records the scripts and stylesheets the page fetches, with their gzip size. */
@@ -28,9 +28,9 @@ function recordAssets(page: Page): Array<{path: string; gzip: Promise<number>}> 
 }
 
 for (const locale of locales) {
-  for (const {path, code} of pages) {
+  for (const path of pages) {
     const target = localePath(path, locale);
-    const budget = code ? budgets.untilIdleGzip : budgets.untilIdleWithoutCodeGzip;
+    const budget = budgets.untilIdleGzip;
     test(`${target} fetches at most ${budget} bytes of gzip scripts and styles until idle`, async ({page}) => {
       const assets = recordAssets(page);
       await page.goto(target);
