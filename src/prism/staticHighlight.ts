@@ -64,13 +64,22 @@ const modes = [
   {key: 'dark', prefix: 'hl-d', scope: "[data-theme='dark']"},
 ] as const;
 
-/** The stylesheet behind the token classes: each mode's colours apply in that mode only. */
+/**
+ * The stylesheet behind the token classes: each mode's colours apply in that mode only. And the
+ * block's own colours per mode, which the theme sets inline from React (so it re-renders every
+ * block once the mode is known): as CSS, blocks keep their first render (src/theme/CodeBlock).
+ */
 export function tokenCss(themes: Themes): string {
-  return modes
-    .flatMap(({key, prefix, scope}) =>
+  const plain = ({color, backgroundColor}: PrismTheme['plain']) =>
+    `{--prism-color:${color};--prism-background-color:${backgroundColor}}`;
+  return [
+    `:root${plain(themes.light.plain)}`,
+    `:root[data-theme='dark']${plain(themes.dark.plain)}`,
+    '.prism-code{color:var(--prism-color)}',
+    ...modes.flatMap(({key, prefix, scope}) =>
       declarations(themes[key]).map((declaration, i) => `${scope} .${prefix}${i}{${declaration}}`),
-    )
-    .join('\n');
+    ),
+  ].join('\n');
 }
 
 export interface Highlighter {

@@ -43,6 +43,12 @@ for (const locale of ['en', 'it'] as const) {
     await chooseColorMode(page, 'dark');
     await expect(docker).toHaveCSS('color', 'rgb(80, 250, 123)');
     await expect(docker.locator('xpath=ancestor::pre')).toHaveCSS('background-color', 'rgb(40, 42, 54)');
+    // A page loaded in dark mode gets the dark colours too: they are CSS, not a second render.
+    await page.reload();
+    await page.locator('html[data-has-hydrated="true"]').waitFor();
+    await expect(docker).toHaveCSS('color', 'rgb(80, 250, 123)');
+    await expect(docker.locator('xpath=ancestor::pre')).toHaveCSS('background-color', 'rgb(40, 42, 54)');
+    await expect(docker.locator('xpath=ancestor::pre')).toHaveCSS('color', 'rgb(248, 248, 242)');
   });
 
   test(`${locale}: only pages with code fetch the code blocks' chunk, and none fetches Prism`, async ({page}) => {

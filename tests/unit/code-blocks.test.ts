@@ -26,10 +26,13 @@ const dark: PrismTheme = {
 };
 const highlighter = createHighlighter({light, dark}, ['bash']);
 
-test('each mode gets one class per declaration its theme can give, applied in that mode only', () => {
+test('each mode gets its block colours and one class per declaration its theme can give, applied in that mode only', () => {
   assert.equal(
     tokenCss({light, dark}),
     [
+      ':root{--prism-color:#000000;--prism-background-color:#ffffff}',
+      ":root[data-theme='dark']{--prism-color:#ffffff;--prism-background-color:#000000}",
+      '.prism-code{color:var(--prism-color)}',
       ":root:not([data-theme='dark']) .hl-l0{color:#aa0000}",
       ":root:not([data-theme='dark']) .hl-l1{color:#00aa00}",
       ":root:not([data-theme='dark']) .hl-l2{color:#555555}",

@@ -1,10 +1,26 @@
-import CodeBlock from '@theme-original/CodeBlock';
-import type CodeBlockType from '@theme/CodeBlock';
+import {Children, isValidElement, type ReactNode} from 'react';
+import ElementContent from '@theme/CodeBlock/Content/Element';
+import StringContent from '@theme/CodeBlock/Content/String';
+import type {Props} from '@theme/CodeBlock';
 import {loaded} from './loaded';
 
-// The code blocks' chunk, imported by the pages that show code (src/remark/codeBlocks.ts): the
-// theme's block (title, buttons, word wrap) and our ./Content, which shows the lines highlighted
-// at build time. Prism is not in it (see ./Content/Prism).
-loaded.CodeBlock = CodeBlock as typeof CodeBlockType;
+/**
+ * The theme's CodeBlock without its second render after hydration (a `key` that changes once in the
+ * browser, which rebuilt every block of the page to apply the mode's inline colours): colours are
+ * CSS here (./Container, ./Content), and the blocks Prism colours in the browser re-render on their
+ * own (./Content/Prism).
+ */
+function CodeBlock({children, ...props}: Props): ReactNode {
+  // As the theme: string children are joined so they can be copied; elements are shown as they are.
+  const hasElements = Children.toArray(children).some((child) => isValidElement(child));
+  if (hasElements) return <ElementContent {...props}>{children}</ElementContent>;
+  const code = Array.isArray(children) ? children.join('') : (children as string);
+  return <StringContent {...props}>{code}</StringContent>;
+}
 
-export default CodeBlock as typeof CodeBlockType;
+// The code blocks' chunk, imported by the pages that show code (src/remark/codeBlocks.ts): this
+// block, the theme's parts (title, buttons, word wrap) and our ./Content, which shows the lines
+// highlighted at build time. Prism is not in it (see ./Content/Prism).
+loaded.CodeBlock = CodeBlock;
+
+export default CodeBlock;

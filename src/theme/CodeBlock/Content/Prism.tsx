@@ -1,5 +1,6 @@
 import type {ComponentProps, ReactNode} from 'react';
 import {Highlight, Prism} from 'prism-react-renderer';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import {usePrismTheme} from '@docusaurus/theme-common';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import prismIncludeLanguages from '@theme/prism-include-languages';
@@ -16,10 +17,13 @@ prismIncludeLanguages(Prism);
 export default function PrismLines({codeProps}: {codeProps: ComponentProps<'code'>}): ReactNode {
   const {metadata} = useCodeBlockContext();
   const prismTheme = usePrismTheme();
+  // Prism's colours are inline, from the mode's theme: the server renders the default mode's, so
+  // the lines render again once in the browser (as the theme does for every block).
+  const isBrowser = useIsBrowser();
   return (
     <Highlight theme={prismTheme} code={metadata.code} language={metadata.language}>
       {({tokens, getLineProps, getTokenProps}) => (
-        <code {...codeProps}>
+        <code key={String(isBrowser)} {...codeProps}>
           {tokens.map((line, i) => (
             <Line
               key={i}

@@ -1,6 +1,5 @@
 import {lazy, Suspense, useContext, type ReactNode} from 'react';
 import clsx from 'clsx';
-import {usePrismTheme} from '@docusaurus/theme-common';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import type {Props} from '@theme/CodeBlock/Content';
 import type {Highlighted} from '@site/src/remark/codeBlocks';
@@ -54,7 +53,6 @@ function staticHtml(highlighted: string | undefined, metadata: Metadata): string
 export default function CodeBlockContent({className}: Props): ReactNode {
   const {metadata, wordWrap} = useCodeBlockContext();
   const {codeBlockRef} = wordWrap;
-  const {plain} = usePrismTheme();
   const html = staticHtml(useContext(HighlightedContext), metadata);
   const {lineNumbersStart} = metadata;
   const codeProps = {
@@ -66,8 +64,8 @@ export default function CodeBlockContent({className}: Props): ReactNode {
       ref={codeBlockRef}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region (as stock)
       tabIndex={0}
-      className={clsx(className, 'prism-code', `language-${metadata.language}`, styles.codeBlock, 'thin-scrollbar')}
-      style={{color: plain.color, backgroundColor: plain.backgroundColor}}>
+      // Colours from the mode's CSS variables (src/plugins/codeBlocks.ts), not inline as the theme's.
+      className={clsx(className, 'prism-code', `language-${metadata.language}`, styles.codeBlock, 'thin-scrollbar')}>
       {html === undefined ? (
         <Suspense fallback={<code {...codeProps}>{metadata.code}</code>}>
           <PrismLines codeProps={codeProps} />
