@@ -7,7 +7,7 @@ import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import remarkMermaidDiagrams from './src/remark/mermaidDiagrams.mjs';
 import remarkCodeBlocks from './src/remark/codeBlocks';
-import rehypeScrollRegions from './src/rehype/scrollRegions.mjs';
+import rehypeScrollRegions from './src/rehype/scrollRegions';
 import {withAccessibleContrast} from './src/prism/contrast';
 import slimSearchBundle from './src/plugins/slimSearchBundle';
 import searchIndexPlugin from './src/plugins/searchIndex';

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import rehypeApiColumns from '../../src/plugins/api-reference/rehypeColumns.mjs';
+import rehypeApiColumns from '../../src/plugins/api-reference/rehypeColumns';
 
 type Node = {type: string; tagName?: string; properties?: Record<string, unknown>; children?: Node[]; value?: string};
 const el = (tagName: string, properties: Record<string, unknown> = {}, children: Node[] = []): Node => ({
@@ -30,7 +30,7 @@ test('each operation gets a section with a main and an examples column; other co
       el('ul'),
     ],
   };
-  rehypeApiColumns()(tree);
+  rehypeApiColumns()(tree as never);
   assert.deepEqual(names(tree.children), ['p#intro', 'section', 'h2#see-also', 'ul']);
   const [heading, main, examples] = tree.children![1].children!;
   assert.equal(heading.properties?.id, 'list-things');

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import rehypeScrollRegions, {isStackedTable} from '../../src/rehype/scrollRegions.mjs';
+import rehypeScrollRegions, {isStackedTable} from '../../src/rehype/scrollRegions';
 
 type Node = {type: string; tagName?: string; value?: string; properties?: Record<string, unknown>; children?: Node[]};
 const text = (value: string): Node => ({type: 'text', value});

@@ -4,7 +4,7 @@
  * - definition.mjs: api/openapi.yaml read and resolved, its operations listed, schemas flattened;
  * - remarkOperations.mjs (with examples.mjs): the `::operation{id="..."}` directive rendered as
  *   Markdown, in the page's language (labels.mjs, i18n/<locale>/seerbox-api-reference/labels.json);
- * - rehypeColumns.mjs: each rendered operation grouped into a main and an examples column;
+ * - rehypeColumns.ts: each rendered operation grouped into a main and an examples column;
  * - check.mjs: what `npm run check:api` checks;
  * - swagger.ts and the plugin below: the interactive Swagger UI page's files and its <base href>.
  *
@@ -18,7 +18,7 @@ import {ENGLISH_LABELS, LABELS_FILE, PLUGIN_NAME} from './labels.mjs';
 import {addBaseHref, copySwaggerFiles, swaggerFiles} from './swagger';
 
 export {default as remarkApiOperations} from './remarkOperations.mjs';
-export {default as rehypeApiColumns} from './rehypeColumns.mjs';
+export {default as rehypeApiColumns} from './rehypeColumns';
 
 /**
  * Where the plugin writes the Swagger page's library files and definition, below the site

@@ -1,3 +1,4 @@
+// cspell:locale en,it
 /**
  * rehype plugin: wide content that cannot shrink to a phone's width scrolls inside its own box
  * instead of widening the page.
@@ -14,9 +15,10 @@
  * heading, in the page's language (from the file path, as for the API pages). Runs at build
  * time: no client code.
  */
+import type {Element, Nodes, Parents, Root, RootContent} from 'hast';
 import {localeOfFile} from '../utils/locale.mjs';
 
-export const LABELS = {
+export const LABELS: Record<string, {table: string; diagram: string}> = {
   en: {table: 'Table', diagram: 'Diagram'},
   it: {table: 'Tabella', diagram: 'Diagramma'},
 };
@@ -28,24 +30,26 @@ export const MAX_STACKED_COLUMNS = 5;
  * The rule for stacking: a table stacks when its header names every column (an empty corner
  * cell marks a matrix, read across both axes) and it has 2 to MAX_STACKED_COLUMNS columns.
  */
-export function isStackedTable(headers) {
+export function isStackedTable(headers: string[]): boolean {
   return headers.length >= 2 && headers.length <= MAX_STACKED_COLUMNS && headers.every((header) => header !== '');
 }
 
 /** Plain text of a hast node, spaces collapsed. */
-export function textOf(node) {
-  const raw = (function collect(n) {
+export function textOf(node: Nodes): string {
+  const raw = (function collect(n: Nodes): string {
     if (n.type === 'text') return n.value;
-    return (n.children ?? []).map(collect).join('');
+    return 'children' in n ? n.children.map(collect).join('') : '';
   })(node);
   return raw.replace(/\s+/g, ' ').trim();
 }
 
-const isElement = (node, ...names) => node?.type === 'element' && names.includes(node.tagName);
-const childElements = (node, ...names) => (node.children ?? []).filter((child) => isElement(child, ...names));
+const isElement = (node: Nodes | undefined, ...names: string[]): node is Element =>
+  node?.type === 'element' && names.includes(node.tagName);
+const childElements = (node: Parents, ...names: string[]): Element[] =>
+  (node.children as RootContent[]).filter((child): child is Element => isElement(child, ...names));
 
 /** The previous sibling that is not blank text. */
-function previousSibling(parent, index) {
+function previousSibling(parent: Parents, index: number): RootContent | undefined {
   for (let i = index - 1; i >= 0; i -= 1) {
     const sibling = parent.children[i];
     if (sibling.type === 'text' && sibling.value.trim() === '') continue;
@@ -55,7 +59,7 @@ function previousSibling(parent, index) {
 }
 
 /** The text of a paragraph made of one bold phrase (`**Parameters**`), which works as a heading. */
-function leadIn(node) {
+function leadIn(node: RootContent | undefined): string | undefined {
   if (!isElement(node, 'p')) return undefined;
   const parts = node.children.filter((child) => !(child.type === 'text' && child.value.trim() === ''));
   return parts.length === 1 && isElement(parts[0], 'strong') ? textOf(parts[0]) : undefined;
@@ -66,8 +70,8 @@ function leadIn(node) {
  * standard forbids them on table parts (the W3C checker fails), and the visible column label on
  * each cell keeps a stacked entry readable even where a browser drops the table semantics.
  */
-function markStacked(table, headers) {
-  table.properties.className = [...(table.properties.className ?? []), 'table-stack'];
+function markStacked(table: Element, headers: string[]): void {
+  table.properties.className = [...((table.properties.className as string[] | undefined) ?? []), 'table-stack'];
   for (const group of childElements(table, 'tbody', 'tfoot')) {
     for (const row of childElements(group, 'tr')) {
       childElements(row, 'th', 'td').forEach((cell, column) => {
@@ -77,48 +81,52 @@ function markStacked(table, headers) {
   }
 }
 
-function headersOf(table) {
+function headersOf(table: Element): string[] {
   const head = childElements(table, 'thead')[0] ?? table;
   const row = childElements(head, 'tr')[0];
   return row ? childElements(row, 'th', 'td').map(textOf) : [];
 }
 
-const tally = (values) => values.reduce((counts, value) => counts.set(value, (counts.get(value) ?? 0) + 1), new Map());
+const tally = (values: string[]): Map<string, number> =>
+  values.reduce((counts, value) => counts.set(value, (counts.get(value) ?? 0) + 1), new Map<string, number>());
+
+type Region = {wrapper: Element; subject: string; section: string};
 
 /** Names unique on the page: the subject alone, else with its section, else numbered. */
-function nameRegions(regions, word) {
+function nameRegions(regions: Region[], word: string): void {
   const subjects = tally(regions.map((region) => region.subject));
   const names = regions.map(({subject, section}) => {
     if (!subject) return word;
-    const inSection = subjects.get(subject) > 1 && section && section !== subject ? ` (${section})` : '';
+    const inSection = (subjects.get(subject) ?? 0) > 1 && section && section !== subject ? ` (${section})` : '';
     return `${word}: ${subject}${inSection}`;
   });
   const totals = tally(names);
-  const seen = new Map();
+  const seen = new Map<string, number>();
   regions.forEach(({wrapper}, i) => {
     const nth = (seen.get(names[i]) ?? 0) + 1;
     seen.set(names[i], nth);
-    wrapper.properties.ariaLabel = totals.get(names[i]) > 1 ? `${names[i]}, ${nth}` : names[i];
+    wrapper.properties.ariaLabel = (totals.get(names[i]) ?? 0) > 1 ? `${names[i]}, ${nth}` : names[i];
   });
 }
 
-/** @param {{defaultLocale?: string}} [options] */
-export default function rehypeScrollRegions({defaultLocale = 'en'} = {}) {
-  return async (tree, file) => {
+export default function rehypeScrollRegions({defaultLocale = 'en'}: {defaultLocale?: string} = {}) {
+  return async (tree: Root, file: {path?: string}): Promise<void> => {
     const {visit, SKIP} = await import('unist-util-visit');
     const labels = LABELS[localeOfFile(file.path, defaultLocale)] ?? LABELS[defaultLocale];
-    const found = {table: [], diagram: []};
+    const found: Record<'table' | 'diagram', Region[]> = {table: [], diagram: []};
     let heading = '';
     let section = '';
 
     visit(tree, (node, index, parent) => {
-      if (isElement(node, 'h2', 'h3', 'h4', 'h5', 'h6')) {
+      if (node.type !== 'element') return undefined;
+      if (/^h[2-6]$/.test(node.tagName)) {
         heading = textOf(node);
         if (node.tagName === 'h2') section = heading;
         return SKIP;
       }
-      const isTable = isElement(node, 'table');
-      const isDiagram = isElement(node, 'div') && (node.properties?.className ?? []).includes('sbx-diagram');
+      const isTable = node.tagName === 'table';
+      const isDiagram =
+        node.tagName === 'div' && ((node.properties.className as string[] | undefined) ?? []).includes('sbx-diagram');
       if (!parent || index === undefined || (!isTable && !isDiagram)) return undefined;
 
       const kind = isTable ? 'table' : 'diagram';
@@ -128,7 +136,7 @@ export default function rehypeScrollRegions({defaultLocale = 'en'} = {}) {
         if (isStackedTable(headers)) markStacked(node, headers);
         if (!subject) subject = headers.filter(Boolean).join(', ');
       }
-      const wrapper = {
+      const wrapper: Element = {
         type: 'element',
         tagName: 'div',
         properties: {className: [`${kind}-scroll`], role: 'region', tabIndex: 0},
