@@ -15,17 +15,28 @@ export const prismClientModule = path.join(
 
 /**
  * What goes in the code blocks' chunk: the theme's block (its own Content, which we replace, and
- * Line, which src/theme/CodeBlock/Content/Prism loads on demand, left out), our ./Chunk entry and
- * our Content.
+ * Line, which src/theme/CodeBlock/Content/Prism loads on demand, left out), its helpers in
+ * theme-common (metadata, line ranges, word wrap) and button icons, our ./Chunk entry, Container,
+ * Content and line styles. What is not named here would land in Docusaurus's `common` chunk, which
+ * every page loads, since most pages show code.
  */
-const codeBlockModules =
-  /[\\/]theme-classic[\\/]lib[\\/]theme[\\/]CodeBlock[\\/](?!Content[\\/]index|Line[\\/])|[\\/]src[\\/]theme[\\/]CodeBlock[\\/](Chunk|Content[\\/]index)/;
+const codeBlockModules = new RegExp(
+  [
+    String.raw`/theme-classic/lib/theme/CodeBlock/(?!Content/index|Line/)`,
+    String.raw`/theme-classic/lib/theme/Icon/(Copy|Success|WordWrap)/`,
+    String.raw`/theme-common/lib/(utils/codeBlockUtils|hooks/useCodeWordWrap)\.js`,
+    String.raw`/parse-numeric-range/`,
+    String.raw`/src/theme/CodeBlock/(Chunk|Container/index|Content/index|Line/styles)`,
+  ]
+    .join('|')
+    .replaceAll('/', String.raw`[\\/]`),
+);
 
 /**
  * Code blocks without Prism in the browser. Their lines are highlighted at build time
  * (src/remark/codeBlocks.ts); this plugin adds the token colours' stylesheet (`tokenCss`, from the
- * themes in `themeConfig.prism`) to every page, swaps the theme's client module that loads Prism on every
- * page for an empty module, and keeps the code blocks' chunk to the pages that show code.
+ * themes in `themeConfig.prism`) to every page, swaps the theme's client module that loads Prism on
+ * every page for an empty module, and keeps the code blocks' chunk to the pages that show code.
  */
 export default function codeBlocks({generatedFilesDir, siteConfig}: LoadContext): Plugin {
   const prism = siteConfig.themeConfig.prism as {theme: PrismTheme; darkTheme: PrismTheme};

@@ -70,13 +70,15 @@ for (const locale of ['en', 'it'] as const) {
       expect(scripts.length, `${path}: scripts loaded`).toBeGreaterThan(1);
       return Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()));
     };
-    // The code block's CSS-module class names are in its chunk and nowhere else; Prism's core names
-    // its tokenizer hooks.
-    const hasChunk = (code: string[]) => code.some((text) => text.includes('codeBlockLines'));
+    // The code block's CSS-module class names and theme-common's code block helpers (named in their
+    // own error message) are in its chunk and nowhere else (src/plugins/codeBlocks.ts); Prism's core
+    // names its tokenizer hooks.
+    const markers = ['codeBlockLines', 'CodeBlockContextProvider'];
+    const found = (code: string[]) => markers.filter((marker) => code.some((text) => text.includes(marker)));
     const hasPrism = (code: string[]) => code.some((text) => text.includes('before-tokenize'));
-    expect(hasChunk(await scriptsOf('/main/architecture')), 'a page without code').toBe(false);
+    expect(found(await scriptsOf('/main/architecture')), 'a page without code').toEqual([]);
     const withCode = await scriptsOf('/main/quickstart');
-    expect(hasChunk(withCode), 'a page with code').toBe(true);
+    expect(found(withCode), 'a page with code').toEqual(markers);
     expect(hasPrism(withCode), 'Prism').toBe(false);
   });
 
