@@ -5,4 +5,4 @@
  */
 // @ts-expect-error -- a Docusaurus bundler alias, with no type declarations.
 export * from '@generated/@easyops-cn/docusaurus-search-local/default/generated.js';
-export {default as Mark} from './lazyMark.mjs';
+export {default as Mark} from './lazyMark.ts';
