@@ -12,6 +12,7 @@ import {withAccessibleContrast} from './src/prism/contrast';
 import slimSearchBundle from './src/plugins/slimSearchBundle';
 import searchIndexPlugin from './src/plugins/searchIndex';
 import codeBlocksPlugin from './src/plugins/codeBlocks';
+import docsPlugin from './src/plugins/docs';
 import robotsTxtPlugin from './src/plugins/robotsTxt';
 import apiReferencePlugin, {
   rehypeApiColumns,
@@ -307,6 +308,8 @@ export default {
   ],
 
   plugins: [
+    // The docs, their version data without the docs' descriptions (only the category cards show them).
+    [docsPlugin, fixturesOnly ? fixtureDocsOptions : docsOptions],
     slimSearchBundle,
     searchIndexPlugin,
     // No Prism in the browser: the token colours' stylesheet, the code blocks' own chunk.
@@ -326,7 +329,8 @@ export default {
     [
       'classic',
       {
-        docs: fixturesOnly ? fixtureDocsOptions : docsOptions,
+        // The docs plugin is ours, wrapped (src/plugins/docs.ts, in `plugins` below).
+        docs: false,
         blog: false,
         // Stand-alone Markdown pages (src/pages/*.md) get the same edit link and date; React pages have neither.
         pages: fixturesOnly
