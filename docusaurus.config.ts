@@ -9,7 +9,7 @@ import remarkMermaidDiagrams from './src/remark/mermaidDiagrams.mjs';
 import remarkCodeBlocks from './src/remark/codeBlocks';
 import rehypeScrollRegions from './src/rehype/scrollRegions';
 import {withAccessibleContrast} from './src/prism/contrast';
-import slimSearchBundle from './src/plugins/slimSearchBundle';
+import clientBundle from './src/plugins/clientBundle';
 import searchIndexPlugin from './src/plugins/searchIndex';
 import codeBlocksPlugin from './src/plugins/codeBlocks';
 import docsPlugin from './src/plugins/docs';
@@ -289,14 +289,14 @@ export default {
     [
       '@easyops-cn/docusaurus-search-local',
       {
-        // The theme's own lunr index is not built: src/plugins/slimSearchBundle.ts
+        // The theme's own lunr index is not built: src/plugins/clientBundle.ts
         // points its search bar and page at Pagefind.
         indexDocs: false,
         indexPages: false,
         indexBlog: false,
         docsRouteBasePath: ['main', 'api'],
         // Off here because the plugin would bundle mark.js into every page;
-        // src/plugins/slimSearchBundle.ts turns highlighting back on with a
+        // src/plugins/clientBundle.ts turns highlighting back on with a
         // mark.js loaded only when a page has words to highlight.
         highlightSearchTermsOnTargetPage: false,
         explicitSearchResultPath: true,
@@ -310,7 +310,7 @@ export default {
   plugins: [
     // The docs, their version data without the docs' descriptions (only the category cards show them).
     [docsPlugin, fixturesOnly ? fixtureDocsOptions : docsOptions],
-    slimSearchBundle,
+    clientBundle,
     searchIndexPlugin,
     // No Prism in the browser: the token colours' stylesheet, the code blocks' own chunk.
     codeBlocksPlugin,

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {replacementFor} from '../../src/plugins/slimSearchBundle';
+import {replacementFor} from '../../src/plugins/clientBundle';
 import {isSearchedRoute} from '../../src/plugins/searchIndex';
 import {prepareHtml, unused} from '../../src/plugins/searchIndex/write.mjs';
 import {

@@ -22,19 +22,22 @@ export function replacementFor(request: string, issuer: string | undefined): str
 }
 
 /**
- * Keeps the local search theme's heavy parts out of the main bundle that
- * every page loads, and swaps its engine: the search bar and page query
- * Pagefind (src/search/pagefind.ts) instead of the theme's lunr worker, and
- * mark.js loads only on pages opened from a search result.
+ * Keeps what a reading page does not need out of the main bundle that every
+ * page loads. The local search theme's engine is swapped: the search bar and
+ * page query Pagefind (src/search/pagefind.ts) instead of the theme's lunr
+ * worker, and mark.js loads only on pages opened from a search result. The
+ * theme's few helpers from @docusaurus/utils-common come from their own
+ * modules (src/shims/utils-common.ts), without the whole of tslib.
  * Client bundle only; the server bundle is never shipped.
  */
-export default function slimSearchBundle(): Plugin {
+export default function clientBundle(): Plugin {
   return {
-    name: 'seerbox-slim-search-bundle',
+    name: 'seerbox-client-bundle',
     configureWebpack(_config, isServer, utils) {
       if (isServer) return {};
       const bundler = utils.currentBundler.instance;
       return {
+        resolve: {alias: {'@docusaurus/utils-common$': path.resolve(__dirname, '../shims/utils-common.ts')}},
         plugins: [
           new bundler.NormalModuleReplacementPlugin(
             /proxiedGenerated(Constants)?$|[\\/]searchByWorker$/,

@@ -1,0 +1,26 @@
+// What every page loads before it is interactive (the scripts its HTML names), as built.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import {fileForUrl, htmlAssets} from '../../scripts/lib/weights.mjs';
+import {BUILD, builtFile} from '../support/build';
+import {localePath, locales} from '../support/routes';
+
+for (const locale of locales) {
+  test(`${locale}: the first-load scripts carry no copy of tslib`, () => {
+    const home = builtFile(localePath('/', locale));
+    const scripts = htmlAssets(readFileSync(home, 'utf8')).scripts.filter((url) => url !== undefined);
+    assert.ok(
+      scripts.some((url) => /\/main\.[0-9a-f]+\.js$/.test(url)),
+      scripts.join(', '),
+    );
+    for (const url of scripts) {
+      const file = fileForUrl(BUILD, url);
+      assert.ok(file, url);
+      const code = readFileSync(file, 'utf8');
+      // A tslib helper no code of the site uses: present only when the whole of tslib is bundled,
+      // as it was when @docusaurus/utils-common's CommonJS index reached the browser.
+      assert.ok(!code.includes('__addDisposableResource'), `${url} bundles tslib`);
+    }
+  });
+}
