@@ -19,8 +19,12 @@ Exit status: 0 when every page passes, 1 when a page fails, 2 on bad input.`;
 
 export const DEFAULT_DIRS = ['docs/main', 'i18n/it/docusaurus-plugin-content-docs/current/main'];
 
-/** The body without fenced code blocks (their lines become blank to keep line numbers). */
+/**
+ * The body without fenced code blocks (their lines become blank to keep line numbers).
+ * @param {string} body
+ */
 export function stripCode(body) {
+  /** @type {string | null} */
   let fence = null;
   return body
     .split('\n')
@@ -39,7 +43,10 @@ export function stripCode(body) {
     .join('\n');
 }
 
-/** Counts the words of prose: no code, tables, imports, JSX tags, admonition fences or URLs. */
+/**
+ * Counts the words of prose: no code, tables, imports, JSX tags, admonition fences or URLs.
+ * @param {string} body
+ */
 export function proseWords(body) {
   const text = stripCode(body)
     .split('\n')
@@ -52,9 +59,13 @@ export function proseWords(body) {
   return (text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length;
 }
 
-/** The anchors a page offers: explicit `{#id}` or the slug Docusaurus derives from the heading. */
+/**
+ * The anchors a page offers: explicit `{#id}` or the slug Docusaurus derives from the heading.
+ * @param {string} body
+ */
 export function headingIds(body) {
   const slugger = new GithubSlugger();
+  /** @type {Set<string>} */
   const ids = new Set();
   for (const line of stripCode(body).split('\n')) {
     const heading = /^#{1,6}\s+(.*?)\s*$/.exec(line);
@@ -74,8 +85,12 @@ export function headingIds(body) {
   return ids;
 }
 
-/** Markdown links of the body (outside code) as {target, line}. */
+/**
+ * Markdown links of the body (outside code) as {target, line}.
+ * @param {string} body
+ */
 export function links(body) {
+  /** @type {{target: string, line: number}[]} */
   const found = [];
   stripCode(body)
     .split('\n')
@@ -88,11 +103,16 @@ export function links(body) {
   return found;
 }
 
-/** Checks one file; returns a list of problems as strings. */
+/**
+ * Checks one file; returns a list of problems as strings.
+ * @param {string} file
+ * @param {{minWords?: number, cache?: Map<string, ReturnType<typeof parseFrontMatter>>}} [options]
+ */
 export function checkFile(file, {minWords = 300, cache = new Map()} = {}) {
-  const read = (f) => {
-    if (!cache.has(f)) cache.set(f, parseFrontMatter(readFileSync(f, 'utf8')));
-    return cache.get(f);
+  const read = (/** @type {string} */ f) => {
+    const page = cache.get(f) ?? parseFrontMatter(readFileSync(f, 'utf8'));
+    cache.set(f, page);
+    return page;
   };
   const problems = [];
   const {fields, body} = read(file);

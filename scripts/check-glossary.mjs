@@ -16,7 +16,16 @@ strings (default: i18n/it):
   see bold labels, so they can also police how UI labels are written.
 Exit status: 0 when nothing is found, 1 when something is, 2 on bad input.`;
 
-/** Cells of a Markdown table row; "\\|" inside a cell is a literal bar. */
+/**
+ * @typedef {{prose: string, line: string}} Line A line's text for the terms (prose) and for the context rules (line).
+ * @typedef {{pattern: RegExp, allowedLine: RegExp | null, allowedPage: RegExp | null, use: string}} Context
+ * @typedef {{terms: {avoid: string, use: string}[], contexts: Context[]}} Rules
+ */
+
+/**
+ * Cells of a Markdown table row; "\\|" inside a cell is a literal bar.
+ * @param {string} row
+ */
 function cells(row) {
   return row
     .replace(/^\||\|$/g, '')
@@ -24,9 +33,15 @@ function cells(row) {
     .map((cell) => cell.trim().replace(/\\\|/g, '|'));
 }
 
-/** The Markdown tables of a text, each as {header: [lowercase cells], rows: [[cells]]}. */
+/**
+ * The Markdown tables of a text, each as {header: [lowercase cells], rows: [[cells]]}.
+ * @param {string} text
+ */
 function tables(text) {
+  /** @typedef {{header: string[], rows: string[][]}} Table */
+  /** @type {Table[]} */
   const found = [];
+  /** @type {Table | null} */
   let current = null;
   for (const line of text.split('\n')) {
     if (!line.startsWith('|')) {
@@ -39,11 +54,13 @@ function tables(text) {
   return found;
 }
 
-const unquote = (cell) => cell.replace(/^`(.*)`$/, '$1');
+const unquote = (/** @type {string} */ cell) => cell.replace(/^`(.*)`$/, '$1');
 
 /**
  * The glossary's rules: {terms: [{avoid, use}], contexts: [{pattern, allowedLine, allowedPage, use}]}.
  * Regular expressions in the context table are written in backticks.
+ * @param {string} text
+ * @returns {Rules}
  */
 export function parseGlossary(text) {
   const all = tables(text);
@@ -53,12 +70,14 @@ export function parseGlossary(text) {
   if (!termTable) throw new Error('no glossary table with "Italiano" and "Avoid" columns found');
   const useColumn = termTable.header.findIndex((c) => c.startsWith('italiano'));
   const avoidColumn = termTable.header.findIndex((c) => c.startsWith('avoid'));
+  /** @type {Rules['terms']} */
   const terms = [];
   for (const row of termTable.rows) {
     for (const variant of (row[avoidColumn] ?? '').split(',').map((v) => v.trim())) {
       if (variant && !variant.includes('(')) terms.push({avoid: variant, use: row[useColumn]});
     }
   }
+  /** @type {Context[]} */
   const contexts = [];
   const contextTable = all.find((t) => t !== termTable && t.header[0] === 'pattern');
   for (const [pattern, line = '', page = '', use = ''] of contextTable?.rows ?? []) {
@@ -70,7 +89,7 @@ export function parseGlossary(text) {
         use,
       });
     } catch (error) {
-      throw new Error(`context rule ${pattern}: ${error.message}`);
+      throw new Error(`context rule ${pattern}: ${error instanceof Error ? error.message : error}`);
     }
   }
   return {terms, contexts};
@@ -79,6 +98,8 @@ export function parseGlossary(text) {
 /**
  * Text of a Markdown page that should follow the glossary, one entry per line (numbers kept):
  * {prose} without code, bold labels and link targets, {line} without code only.
+ * @param {string} markdown
+ * @returns {Line[]}
  */
 export function checkableText(markdown) {
   let inCode = false;
@@ -103,12 +124,18 @@ export function checkableText(markdown) {
   });
 }
 
+/** @param {string} text */
 function escape(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Finds the glossary's errors in the lines of one file: [{line, avoid, use}]. */
+/**
+ * Finds the glossary's errors in the lines of one file: [{line, avoid, use}].
+ * @param {Line[]} lines
+ * @param {Rules} rules
+ */
 export function findVariants(lines, {terms, contexts}, file = '') {
+  /** @type {{line: number, avoid: string, use: string}[]} */
   const hits = [];
   const patterns = terms.map((entry) => ({
     ...entry,
@@ -132,6 +159,8 @@ export function findVariants(lines, {terms, contexts}, file = '') {
  * UI strings of a translation file, code.json-style {key: {message}} or openapi.json-style
  * {English text: Italian text}. The key joins the line for the context rules only: an Italian API
  * description of "notification" may say "segnalazione".
+ * @param {string} text
+ * @returns {Line[]}
  */
 function jsonLines(text) {
   return Object.entries(JSON.parse(text))
@@ -142,6 +171,7 @@ function jsonLines(text) {
     });
 }
 
+/** @param {string} file */
 function linesOf(file) {
   const text = readFileSync(file, 'utf8');
   return file.endsWith('.json') ? jsonLines(text) : checkableText(text);
@@ -160,7 +190,7 @@ runCli(
     try {
       rules = parseGlossary(readFileSync(glossary, 'utf8'));
     } catch (error) {
-      throw new UsageError(`${glossary}: ${error.message}`);
+      throw new UsageError(`${glossary}: ${error instanceof Error ? error.message : error}`);
     }
     const files = roots.flatMap((root) => listFiles(root, /\.(mdx?|json)$/));
     let count = 0;

@@ -9,7 +9,7 @@ import Ajv from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import yaml from 'js-yaml';
-import {parse as parseToml} from 'smol-toml';
+import {parse as parseToml, TomlError} from 'smol-toml';
 import {loadDefinition} from '../src/plugins/api-reference/definition.mjs';
 import {englishLabels} from '../src/plugins/api-reference/labels.mjs';
 import {operationNodes} from '../src/plugins/api-reference/remarkOperations.mjs';
@@ -17,6 +17,15 @@ import {runCli, UsageError} from './lib/cli.mjs';
 import {codeBlocks, fenceAttributes} from './lib/code-blocks.mjs';
 import {listFiles} from './lib/files.mjs';
 import {findBinary, run, sandboxPaths, testCertificate} from './lib/sample-tools.mjs';
+
+/**
+ * @typedef {import('./lib/code-blocks.mjs').CodeBlock} CodeBlock
+ * @typedef {{file: string, line: number, lang: string, kind: string, meta: string, attributes: Record<string, string>, code: string, schema?: import('ajv').SchemaObject}} Sample
+ * @typedef {{line: number, message: string}} Problem
+ * @typedef {Problem[] | {missing: string}} Result A checker's problems, or the tool it lacks.
+ * @typedef {(sample: Sample, dir: string, shared?: string) => Result | Promise<Result>} Checker
+ * @typedef {{type: string, lang?: string | null, meta?: string | null, value?: string, children?: MdNode[]}} MdNode
+ */
 
 const USAGE = `Usage: node scripts/check-samples.mjs [--only KIND[,KIND...]] [--api FILE] [--no-api-examples] [PAGE|DIR ...]
 
@@ -56,6 +65,7 @@ const IT_ROOT = 'i18n/it/docusaurus-plugin-content-docs/current/main';
 /**
  * Every placeholder the samples use, with a realistic value for the check (documentation
  * addresses, example names). A placeholder missing here fails its block. Keep this the only list.
+ * @type {Record<string, string>}
  */
 export const PLACEHOLDERS = {
   '<SEERBOX_HOST>': '192.0.2.10',
@@ -134,7 +144,10 @@ export const PLACEHOLDERS = {
   // Path parameters of the generated curl examples.
 };
 
-/** Definitions that a block's own page leaves to another page (fence attribute requires=NAME). */
+/**
+ * Definitions that a block's own page leaves to another page (fence attribute requires=NAME).
+ * @type {Record<string, Record<string, string>>}
+ */
 export const STUBS = {
   nginx: {
     'seerbox-log-format': "log_format seerbox '$remote_addr $request';",
@@ -146,8 +159,12 @@ export const STUBS = {
 /** A placeholder: <NAME>, but not a regular expression's named group (?<name>...). */
 const PLACEHOLDER = /(?<!\?)<[A-Za-z][\w-]*>/g;
 
-/** Replaces the placeholders; returns the code and the names that have no value. */
+/**
+ * Replaces the placeholders; returns the code and the names that have no value.
+ * @param {string} code
+ */
 export function substitute(code) {
+  /** @type {Set<string>} */
   const unknown = new Set();
   const replaced = code.replace(PLACEHOLDER, (name) => {
     if (name in PLACEHOLDERS) return PLACEHOLDERS[name];
@@ -157,6 +174,7 @@ export function substitute(code) {
   return {code: replaced, unknown: [...unknown]};
 }
 
+/** @type {Record<string, string>} */
 const KINDS = {
   bash: 'shell',
   sh: 'shell',
@@ -179,9 +197,12 @@ const KINDS = {
 // problems as {line (1-based, within the block), message}, or {missing: tool} when the tool is
 // not installed.
 
-const lineOf = (text) => Number(text) || 1;
+const lineOf = (/** @type {string} */ text) => Number(text) || 1;
 
-/** A transcript's "$ " lines are the commands (with their continuation lines), the rest output. */
+/**
+ * A transcript's "$ " lines are the commands (with their continuation lines), the rest output.
+ * @param {string} code
+ */
 function commandsOf(code) {
   if (!/^\$ /m.test(code)) return code;
   let continued = false;
@@ -195,9 +216,15 @@ function commandsOf(code) {
     .join('\n');
 }
 
-/** Shell blocks, all at once: bash -n on each, then one ShellCheck run per group of files. */
+/**
+ * Shell blocks, all at once: bash -n on each, then one ShellCheck run per group of files.
+ * @param {Sample[]} samples
+ * @param {string} dir
+ */
 function checkShellAll(samples, dir) {
+  /** @type {Result[]} */
   const results = [];
+  /** @type {Map<string, {file: string, index: number, shift: number}[]>} */
   const groups = new Map();
   samples.forEach(({code, lang}, index) => {
     const script = commandsOf(code);
@@ -220,8 +247,7 @@ function checkShellAll(samples, dir) {
     // (a #! line) keep it.
     const excluded = shift ? 'SC2034,SC2164' : 'SC2034';
     const group = `${shell} ${excluded}`;
-    if (!groups.has(group)) groups.set(group, []);
-    groups.get(group).push({file, index, shift});
+    groups.set(group, [...(groups.get(group) ?? []), {file, index, shift}]);
   });
   for (const [group, files] of groups) {
     const [shell, excluded] = group.split(' ');
@@ -239,7 +265,12 @@ function checkShellAll(samples, dir) {
   return results;
 }
 
-/** Wraps a block in a configuration; returns the text and how many lines come before the block. */
+/**
+ * Wraps a block in a configuration; returns the text and how many lines come before the block.
+ * @param {string} before
+ * @param {string} block
+ * @param {string} after
+ */
 function wrap(before, block, after) {
   return {text: `${before}${block}${after}`, offset: before.split('\n').length - 1};
 }
@@ -247,6 +278,11 @@ function wrap(before, block, after) {
 /**
  * The problems in a failed tool run: its lines that name a line of the configuration, mapped back
  * to the block (or, when none does, its first error line), never none.
+ * @param {string} output
+ * @param {string} file
+ * @param {number} offset
+ * @param {string} tool
+ * @param {RegExp} pattern
  */
 function problemsFromOutput(output, file, offset, tool, pattern) {
   const lines = output.split('\n').filter((l) => /emerg|error|alert|syntax|invalid/i.test(l));
@@ -263,6 +299,7 @@ function problemsFromOutput(output, file, offset, tool, pattern) {
 
 const NGINX_MODSECURITY = '/usr/lib/nginx/modules/ngx_http_modsecurity_module.so';
 
+/** @type {Checker} */
 function checkNginx({code, attributes}, dir, shared = dir) {
   const binary = findBinary('nginx');
   if (!binary) return {missing: 'nginx'};
@@ -275,6 +312,7 @@ function checkNginx({code, attributes}, dir, shared = dir) {
   const main = `${modules}pid ${dir}/nginx.pid;\n`;
   const http = `${main}events {}\nhttp {\nssl_certificate ${certificate};\nssl_certificate_key ${certificate};\n`;
   const server = `server {\nlisten 127.0.0.1:8080;\n`;
+  /** @type {Record<string, [string, string]>} */
   const shells = {
     main: [main, ''],
     http: [http, '}\n'],
@@ -312,6 +350,7 @@ const APACHE_MODULES = [
   'security2',
 ];
 
+/** @type {Checker} */
 function checkApache({code, attributes}, dir, shared = dir) {
   const binary = findBinary('apache2', 'httpd');
   if (!binary) return {missing: 'apache2'};
@@ -319,6 +358,7 @@ function checkApache({code, attributes}, dir, shared = dir) {
   const load = APACHE_MODULES.map((name) => `LoadModule ${name}_module ${modules}/mod_${name}.so`).join('\n');
   const main = `ServerName localhost\nListen 127.0.0.1:8080\nPidFile ${dir}/apache.pid\nErrorLog ${dir}/error.log\n${load}\n`;
   const context = attributes.context ?? 'server';
+  /** @type {Record<string, [string, string]>} */
   const shells = {
     server: [main, ''],
     vhost: [`${main}<VirtualHost 127.0.0.1:8080>\nServerName www.example.com\n`, '</VirtualHost>\n'],
@@ -340,6 +380,7 @@ function checkApache({code, attributes}, dir, shared = dir) {
   return [{line: Math.max(1, (at ? Number(at[1]) : offset + 1) - offset), message: `apache2 -t: ${message}`}];
 }
 
+/** @type {Checker} */
 function checkHaproxy({code, attributes}, dir, shared = dir) {
   const binary = findBinary('haproxy');
   if (!binary) return {missing: 'haproxy'};
@@ -360,6 +401,7 @@ function checkHaproxy({code, attributes}, dir, shared = dir) {
 }
 
 const require = createRequire(import.meta.url);
+/** @type {{compose: import('ajv').ValidateFunction} | undefined} */
 let validators;
 /** The Compose and Kubernetes validators, loaded on first use. */
 function yamlValidators() {
@@ -370,6 +412,7 @@ function yamlValidators() {
   return validators;
 }
 
+/** @param {{apiVersion: unknown, kind: unknown}} document */
 function kubernetesProblem(document) {
   const [group, version] = String(document.apiVersion).includes('/')
     ? String(document.apiVersion).split('/')
@@ -380,21 +423,28 @@ function kubernetesProblem(document) {
   } catch {
     return `apiVersion "${document.apiVersion}" is not a Kubernetes API version`;
   }
-  const Model = models[document.kind];
+  const Model = models[String(document.kind)];
   if (!Model) return `kind "${document.kind}" does not exist in ${document.apiVersion}`;
   try {
     new Model(document).validate();
     return null;
   } catch (error) {
-    return `Kubernetes ${document.apiVersion} ${document.kind}: ${error.message}`;
+    return `Kubernetes ${document.apiVersion} ${document.kind}: ${messageOf(error)}`;
   }
 }
 
-/** A schema error in words, with the property it is about. */
+/** The message of a thrown value. @param {unknown} error */
+const messageOf = (error) => (error instanceof Error ? error.message : String(error));
+
+/** A schema error in words, with the property it is about. @param {import('ajv').ErrorObject} error */
 const schemaMessage = (error) =>
   `${error.instancePath || '/'} ${error.message}${error.params?.additionalProperty ? ` (${error.params.additionalProperty})` : ''}`;
 
-/** The block line of the key a schema error is about (YAML has no positions once parsed), else 1. */
+/**
+ * The block line of the key a schema error is about (YAML has no positions once parsed), else 1.
+ * @param {string} code
+ * @param {import('ajv').ErrorObject} error
+ */
 function lineOfError(code, error) {
   const key =
     error.params?.additionalProperty ??
@@ -409,20 +459,23 @@ function lineOfError(code, error) {
   return index + 1 || 1;
 }
 
+/** @type {Checker} */
 function checkYaml({code}) {
   let documents;
   try {
     documents = yaml.loadAll(code);
   } catch (error) {
-    return [{line: (error.mark?.line ?? 0) + 1, message: `YAML: ${error.reason ?? error.message}`}];
+    const {mark, reason, message} = /** @type {import('js-yaml').YAMLException} loadAll throws no other */ (error);
+    return [{line: (mark?.line ?? 0) + 1, message: `YAML: ${reason ?? message}`}];
   }
+  /** @type {Problem[]} */
   const problems = [];
   for (const document of documents) {
     if (!document || typeof document !== 'object') continue;
     if ('services' in document && !('apiVersion' in document)) {
       const validate = yamlValidators().compose;
       if (!validate(document)) {
-        for (const error of validate.errors) {
+        for (const error of validate.errors ?? []) {
           problems.push({line: lineOfError(code, error), message: `Compose specification: ${schemaMessage(error)}`});
         }
       }
@@ -434,20 +487,22 @@ function checkYaml({code}) {
   return problems;
 }
 
+/** @type {Record<string, import('ajv').SchemaObject>} */
 let apiSchemas = {};
 const ajvApi = new Ajv2020({strict: false, allErrors: true});
 addFormats(ajvApi);
 // OpenAPI's own numeric formats: the type already says what they allow.
 for (const format of ['int32', 'int64', 'float', 'double']) ajvApi.addFormat(format, true);
 
-/** JSON parses; with a schema (fence schema=NAME, or the generated example's own), validates. */
+/** JSON parses; with a schema (fence schema=NAME, or the generated example's own), validates. @type {Checker} */
 function checkJson({code, attributes, schema}) {
   let value;
   try {
     value = JSON.parse(code);
   } catch (error) {
-    const at = /line (\d+)/.exec(error.message);
-    return [{line: at ? Number(at[1]) : 1, message: `JSON: ${error.message}`}];
+    const message = messageOf(error);
+    const at = /line (\d+)/.exec(message);
+    return [{line: at ? Number(at[1]) : 1, message: `JSON: ${message}`}];
   }
   const target = schema ?? (attributes.schema ? apiSchemas[attributes.schema] : undefined);
   if (attributes.schema && !target)
@@ -455,14 +510,15 @@ function checkJson({code, attributes, schema}) {
   if (!target) return [];
   const validate = ajvApi.compile(target);
   if (validate(value)) return [];
-  return validate.errors.map((error) => ({
+  return (validate.errors ?? []).map((error) => ({
     line: lineOfError(code, error),
     message: `API schema: ${schemaMessage(error)}`,
   }));
 }
 
-/** systemd units and environment files: sections, key=value lines, comments, continued lines. */
+/** systemd units and environment files: sections, key=value lines, comments, continued lines. @type {Checker} */
 function checkIni({code}) {
+  /** @type {Problem[]} */
   const problems = [];
   let continued = false;
   code.split('\n').forEach((line, index) => {
@@ -474,16 +530,20 @@ function checkIni({code}) {
   return problems;
 }
 
+/** @type {Checker} */
 function checkToml({code}) {
   try {
     parseToml(code);
     return [];
   } catch (error) {
-    return [{line: error.line ?? 1, message: `TOML: ${String(error.message).split('\n')[0]}`}];
+    const line = error instanceof TomlError ? error.line : 1;
+    return [{line, message: `TOML: ${messageOf(error).split('\n')[0]}`}];
   }
 }
 
+/** @type {typeof import('./lib/mermaid-parse.mjs').parseMermaid | undefined} */
 let mermaidApi;
+/** @param {{code: string}} sample */
 async function checkMermaid({code}) {
   if (!mermaidApi) mermaidApi = (await import('./lib/mermaid-parse.mjs')).parseMermaid;
   const error = await mermaidApi(code);
@@ -492,9 +552,10 @@ async function checkMermaid({code}) {
   return [{line: at ? Number(at[1]) : 1, message: `Mermaid: ${error.split('\n')[0]}`}];
 }
 
-/** Checkers that take all their blocks at once. */
+/** Checkers that take all their blocks at once. @type {Record<string, typeof checkShellAll>} */
 const BATCH_CHECKERS = {shell: checkShellAll};
 
+/** @type {Record<string, Checker>} */
 const CHECKERS = {
   nginx: checkNginx,
   apache: checkApache,
@@ -509,7 +570,11 @@ const CHECKERS = {
 // ---------------------------------------------------------------------------
 // Comments and twins
 
-/** The comment start of a line for a kind (outside quotes), or -1. */
+/**
+ * The comment start of a line for a kind (outside quotes), or -1.
+ * @param {string} line
+ * @param {string} kind
+ */
 function commentStart(line, kind) {
   if (kind === 'json' || kind === 'text') return -1;
   if (kind === 'mermaid') return line.trimStart().startsWith('%%') ? line.indexOf('%%') : -1;
@@ -532,8 +597,11 @@ function commentStart(line, kind) {
 /**
  * Compares an Italian page's blocks with its English twin's: same fences, same code line by line
  * once comments are removed, and no English comment copied unchanged.
+ * @param {CodeBlock[]} english
+ * @param {CodeBlock[]} italian
  */
 export function compareTwins(english, italian) {
+  /** @type {Problem[]} */
   const problems = [];
   if (english.length !== italian.length) {
     problems.push({
@@ -556,11 +624,12 @@ export function compareTwins(english, italian) {
     if (kind === 'mermaid' || kind === 'text') return;
     const enLines = en.code.split('\n');
     const itLines = it.code.split('\n');
-    const strip = (line) => {
+    const strip = (/** @type {string} */ line) => {
       const at = commentStart(line, kind);
       return (at < 0 ? line : line.slice(0, at)).trimEnd();
     };
-    const code = (lines) => lines.map(strip).filter((line, i) => line || commentStart(lines[i], kind) < 0);
+    const code = (/** @type {string[]} */ lines) =>
+      lines.map(strip).filter((line, i) => line || commentStart(lines[i], kind) < 0);
     const enCode = code(enLines);
     const itCode = code(itLines);
     const differs = enCode.findIndex((line, i) => line !== itCode[i]);
@@ -594,7 +663,11 @@ export function compareTwins(english, italian) {
 // ---------------------------------------------------------------------------
 // Collection and report
 
-/** The samples of the pages under `roots`: {file, line, lang, kind, meta, attributes, code}. */
+/**
+ * The samples of the pages under `roots`: {file, line, lang, kind, meta, attributes, code}.
+ * @param {string[]} files
+ * @returns {Sample[]}
+ */
 export function pageSamples(files) {
   return files.flatMap((file) =>
     codeBlocks(readFileSync(file, 'utf8')).map((block) => ({
@@ -609,7 +682,11 @@ export function pageSamples(files) {
   );
 }
 
-/** The code blocks the API pages render from the definition, with the schema of each JSON example. */
+/**
+ * The code blocks the API pages render from the definition, with the schema of each JSON example.
+ * @param {string} specPath
+ * @returns {Sample[]}
+ */
 export function apiSamples(specPath) {
   const {doc, operations} = loadDefinition(specPath);
   apiSchemas = doc.components?.schemas ?? {};
@@ -617,6 +694,7 @@ export function apiSamples(specPath) {
   return operations.flatMap((entry) => {
     // The examples sit inside language tabs; the Python, JavaScript and PowerShell ones are run
     // against a mock API by tests/unit/api-examples.test.ts, so this check takes curl and JSON.
+    /** @type {(list: MdNode[]) => MdNode[]} */
     const codeNodes = (list) =>
       list.flatMap((node) => (node.type === 'code' ? [node] : codeNodes(node.children ?? [])));
     const nodes = codeNodes(operationNodes(entry)).filter((node) => node.lang === 'bash' || node.lang === 'json');
@@ -629,33 +707,44 @@ export function apiSamples(specPath) {
           ? entry.operation.requestBody?.content
           : undefined;
       const media = content?.['application/json'] ?? Object.values(content ?? {})[0];
+      const lang = /** @type {string} bash or json, filtered above */ (node.lang);
       return {
         file: `${specPath} (${entry.operationId}, ${title})`,
         line: 0,
-        lang: node.lang,
-        kind: KINDS[node.lang] ?? `unknown:${node.lang}`,
+        lang,
+        kind: KINDS[lang] ?? `unknown:${lang}`,
         meta: node.meta ?? '',
         attributes: {},
         code: `${node.value}\n`,
-        schema: node.lang === 'json' ? media?.schema : undefined,
+        schema: lang === 'json' ? media?.schema : undefined,
       };
     });
   });
 }
 
-/** Checks samples; returns {problems: [{file, line, message}], counts: {kind: {blocks, checked, marked, missing}}, reasons}. */
+/**
+ * Checks samples; returns {problems: [{file, line, message}], counts: {kind: {blocks, checked, marked, missing}}, reasons}.
+ * @param {Sample[]} samples
+ * @param {{allowMissing?: boolean}} [options]
+ */
 export async function checkSamples(samples, {allowMissing = false} = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'check-samples-'));
+  /** @type {(Problem & {file: string})[]} */
   const problems = [];
+  /** @type {Record<string, {blocks: number, checked: number, marked: number, missing: number}>} */
   const counts = {};
+  /** @type {Record<string, Record<string, number>>} */
   const reasons = {};
+  /** @type {Set<string>} */
   const missingTools = new Set();
   // First the blocks to check, each under a key: identical blocks (most Italian ones) run once.
   const jobs = [];
+  /** @type {Map<string, Sample>} */
   const unique = new Map();
   for (const sample of samples) {
     const count = (counts[sample.kind] ??= {blocks: 0, checked: 0, marked: 0, missing: 0});
     count.blocks += 1;
+    /** @param {number} line @param {string} message */
     const report = (line, message) => problems.push({file: sample.file, line: sample.line + line, message});
     if (sample.attributes.check === 'skip') {
       count.marked += 1;
@@ -696,10 +785,10 @@ export async function checkSamples(samples, {allowMissing = false} = {}) {
       code,
       sample.schema ? sample.file : '',
     ]);
-    if (!unique.has(key))
-      unique.set(key, {...sample, code: stubText ? `${stubText}\n${code}` : code, shift: stubText ? 1 : 0});
-    jobs.push({sample, key, report, count});
+    if (!unique.has(key)) unique.set(key, {...sample, code: stubText ? `${stubText}\n${code}` : code});
+    jobs.push({sample, key, report, count, shift: stubText ? 1 : 0});
   }
+  /** @type {Map<string, Result>} */
   const results = new Map();
   try {
     const pending = [...unique.entries()];
@@ -718,8 +807,8 @@ export async function checkSamples(samples, {allowMissing = false} = {}) {
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }
-  for (const {sample, key, report, count} of jobs) {
-    const found = results.get(key);
+  for (const {sample, key, report, count, shift} of jobs) {
+    const found = /** @type {Result} every key was checked above */ (results.get(key));
     if (!Array.isArray(found)) {
       count.missing += 1;
       missingTools.add(found.missing);
@@ -727,13 +816,12 @@ export async function checkSamples(samples, {allowMissing = false} = {}) {
       continue;
     }
     count.checked += 1;
-    const shift = unique.get(key).shift;
     for (const problem of found) report(Math.max(1, problem.line - shift), problem.message);
   }
   return {problems, counts, reasons, missingTools: [...missingTools]};
 }
 
-/** The Italian twin of an English page under EN_ROOT, or null. */
+/** The Italian twin of an English page under EN_ROOT, or null. @param {string} file */
 const twinOf = (file) => (file.startsWith(`${EN_ROOT}/`) ? path.join(IT_ROOT, file.slice(EN_ROOT.length + 1)) : null);
 
 runCli(
@@ -758,7 +846,7 @@ runCli(
       // The definition gives the schemas of schema=NAME; its generated examples are checked too.
       fromApi = apiSamples(values.api);
     } catch (error) {
-      throw new UsageError(error.message);
+      throw new UsageError(messageOf(error));
     }
     if (!values['no-api-examples']) samples.push(...fromApi);
     if (values.only) {

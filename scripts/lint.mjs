@@ -40,7 +40,7 @@ export const REPO_DOC_FILES = [
   '.github/**/*.md',
 ];
 
-/** @returns {[string, string[]]} */
+/** @param {string} locale @param {string[]} files @returns {[string, string[]]} */
 const cspell = (locale, files) => ['cspell', ['--no-progress', '--show-suggestions', '--locale', locale, ...files]];
 
 /**
@@ -61,14 +61,25 @@ export const CHECKS = [
   {name: 'cspell-repo', check: cspell('en,en-GB,it', REPO_DOC_FILES)},
 ];
 
-/** Path of a tool's binary in node_modules/.bin. */
+/**
+ * Path of a tool's binary in node_modules/.bin.
+ * @param {string} tool
+ */
 export function binary(tool, root = ROOT) {
   const file = path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${tool}.cmd` : tool);
   if (!existsSync(file)) throw new Error(`${tool} is not installed: run npm ci`);
   return file;
 }
 
-/** Runs one tool and collects its output: {code, output, seconds}. */
+/** @typedef {{code: number, output: string, seconds: number}} ToolResult */
+
+/**
+ * Runs one tool and collects its output: {code, output, seconds}.
+ * @param {string} tool
+ * @param {string[]} args
+ * @param {{cwd?: string}} [options]
+ * @returns {Promise<ToolResult>}
+ */
 export function runTool(tool, args, {cwd = ROOT} = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
@@ -85,11 +96,15 @@ export function runTool(tool, args, {cwd = ROOT} = {}) {
   });
 }
 
-/** One line telling what a tool found, taken from its own output. */
+/**
+ * One line telling what a tool found, taken from its own output.
+ * @param {string} name
+ * @param {{code: number, output: string}} result
+ */
 export function summaryLine(name, {code, output}) {
   // A tool may colour its output despite NO_COLOR: strip the colour codes first.
   const lines = stripVTControlCharacters(output).trim().split('\n');
-  const last = (pattern) =>
+  const last = (/** @type {RegExp} */ pattern) =>
     [...lines]
       .reverse()
       .find((line) => pattern.test(line))
@@ -116,23 +131,28 @@ runCli(
     usage: USAGE,
     options: {fix: {type: 'boolean'}, only: {type: 'string'}, jobs: {type: 'string'}},
   },
-  async (values) => {
+  async (/** @type {{fix?: boolean, only?: string, jobs?: string}} */ values) => {
     const fix = Boolean(values.fix);
     const only = values.only === undefined ? null : values.only.split(',').filter(Boolean);
     const jobs = wholeNumber('jobs', values.jobs ?? process.env.LINT_JOBS, 2);
     const unknown = only?.filter((name) => !CHECKS.some((c) => c.name === name)) ?? [];
     if (unknown.length) throw new UsageError(`unknown check: ${unknown.join(', ')}`);
     if (only?.length === 0 || jobs < 1) throw new UsageError('--only needs a check name, --jobs at least 1');
-    const selected = CHECKS.filter((c) => !only || only.includes(c.name)).filter((c) => !fix || c.fix);
+    const selected = CHECKS.filter((c) => !only || only.includes(c.name)).flatMap((c) => {
+      const command = fix ? c.fix : c.check;
+      return command ? [{name: c.name, command}] : [];
+    });
 
     // Run up to `jobs` checks at a time; print each one's output in order as soon as it is known.
+    /** @type {ToolResult[]} */
     const results = new Array(selected.length);
+    /** @type {Array<((value?: unknown) => void) | null>} */
     const done = selected.map(() => null);
     let next = 0;
     const worker = async () => {
       while (next < selected.length) {
         const index = next++;
-        const [tool, args] = fix ? selected[index].fix : selected[index].check;
+        const [tool, args] = selected[index].command;
         results[index] = await runTool(tool, args);
         done[index]?.();
       }
@@ -142,7 +162,7 @@ runCli(
     for (const [index, check] of selected.entries()) {
       await finished[index];
       const result = results[index];
-      const [tool, args] = fix ? check.fix : check.check;
+      const [tool, args] = check.command;
       console.log(`\n== ${check.name}: ${tool} ${args.join(' ')}`);
       if (result.output.trim()) console.log(result.output.trimEnd());
     }

@@ -5,7 +5,12 @@ import {spawnSync} from 'node:child_process';
 import {existsSync, mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
-/** Runs a tool; `missing` when its binary is not installed. */
+/**
+ * Runs a tool; `missing` when its binary is not installed.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnSyncOptions} [options]
+ */
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, {encoding: 'utf8', ...options});
   if (/** @type {NodeJS.ErrnoException | undefined} */ (result.error)?.code === 'ENOENT')
@@ -13,7 +18,10 @@ export function run(command, args, options = {}) {
   return {missing: false, status: result.status, output: `${result.stdout ?? ''}${result.stderr ?? ''}`.trim()};
 }
 
-/** The first existing path among candidates (binaries live in /usr/sbin, often not on a user's PATH). */
+/**
+ * The first existing path among candidates (binaries live in /usr/sbin, often not on a user's PATH).
+ * @param {...string} candidates
+ */
 export function findBinary(...candidates) {
   for (const candidate of candidates) {
     if (candidate.includes('/')) {
@@ -35,6 +43,9 @@ export function findBinary(...candidates) {
  * throw-away tree, and creates what they name there: empty files for included rule or list
  * files, the test certificate for certificates and keys, folders for logs. The servers then
  * read and open only files of the test.
+ * @param {string} config
+ * @param {string} root
+ * @param {string | Buffer} certificate
  */
 export function sandboxPaths(config, root, certificate) {
   return config.replace(/(?<=^|[\s"'=:])\/(?:etc|var|run|usr\/local)\/[\w./@-]*[\w/]/gm, (file) => {
@@ -48,7 +59,10 @@ export function sandboxPaths(config, root, certificate) {
   });
 }
 
-/** A self-signed certificate and its key in one PEM, made once per run with openssl. */
+/**
+ * A self-signed certificate and its key in one PEM, made once per run with openssl.
+ * @param {string} dir
+ */
 export function testCertificate(dir) {
   const file = path.join(dir, 'test.pem');
   if (existsSync(file)) return file;
