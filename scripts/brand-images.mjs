@@ -17,7 +17,11 @@ import {runCli, UsageError} from './lib/cli.mjs';
 
 const usage = `Usage: node scripts/brand-images.mjs [--out static/img/social-card.jpg] [--favicon static/favicon.ico]`;
 
-/** An ICO file holding one PNG image (supported by every browser since Windows Vista-era ICO). */
+/**
+ * An ICO file holding one PNG image (supported by every browser since Windows Vista-era ICO).
+ * @param {Buffer} png
+ * @param {number} size
+ */
 export function icoFromPng(png, size) {
   const header = Buffer.alloc(6 + 16);
   header.writeUInt16LE(0, 0); // reserved

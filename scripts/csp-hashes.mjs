@@ -64,7 +64,10 @@ export function inlineScripts(html) {
     .map((script) => $(script).text());
 }
 
-/** The CSP source expression for a script's text: 'sha256-<base64>'. */
+/**
+ * The CSP source expression for a script's text: 'sha256-<base64>'.
+ * @param {string} text
+ */
 export function scriptHash(text) {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
@@ -72,27 +75,33 @@ export function scriptHash(text) {
 /**
  * Hashes of the inline scripts of every HTML file under `dir`.
  * Returns {files: number of HTML files, hashes: Map(hash -> relative paths of the files using it)}.
+ * @param {string} dir
  */
 export function collectHashes(dir) {
   const files = listFiles(dir, /\.html$/i).sort();
+  /** @type {Map<string, string[]>} */
   const hashes = new Map();
   for (const file of files) {
     const relative = path.relative(dir, file).split(path.sep).join('/');
     for (const script of inlineScripts(readFileSync(file, 'utf8'))) {
       const hash = scriptHash(script);
-      if (!hashes.has(hash)) hashes.set(hash, []);
-      const users = hashes.get(hash);
+      let users = hashes.get(hash);
+      if (!users) hashes.set(hash, (users = []));
       if (!users.includes(relative)) users.push(relative);
     }
   }
   return {files: files.length, hashes};
 }
 
-/** The nginx include for a set of hashes (sorted, so the output only changes when the scripts do). */
+/**
+ * The nginx include for a set of hashes (sorted, so the output only changes when the scripts do).
+ * @param {Map<string, string[]>} hashes
+ * @param {{files: number, dir: string}} source
+ */
 export function nginxInclude(hashes, {files, dir}) {
   const sorted = [...hashes.keys()].sort();
   const notes = sorted.map((hash) => {
-    const users = hashes.get(hash);
+    const users = hashes.get(hash) ?? [];
     const where = users.length > 3 ? `${users.slice(0, 3).join(', ')} and ${users.length - 3} more` : users.join(', ');
     return `#   ${hash}: ${where}`;
   });

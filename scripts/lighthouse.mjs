@@ -30,6 +30,7 @@ const command = {
   usage,
   options: {dir: {type: 'string', default: 'build'}, json: {type: 'boolean'}, page: {type: 'string', multiple: true}},
 };
+/** @param {{dir: string, json?: boolean, page?: string[]}} values */
 function toOptions(values) {
   const pages = values.page ?? [];
   for (const page of pages) {
@@ -37,8 +38,13 @@ function toOptions(values) {
   }
   return {dir: values.dir, json: Boolean(values.json), pages};
 }
-/** The options of a command line (a UsageError on bad input). */
-export const parseArgs = (argv) => toOptions(parseCommandLine(argv, command).values);
+/**
+ * The options of a command line (a UsageError on bad input).
+ * @param {string[]} argv
+ */
+export const parseArgs = (argv) =>
+  // parseArgs gives every declared option its declared type.
+  toOptions(/** @type {Parameters<typeof toOptions>[0]} */ (parseCommandLine(argv, command).values));
 
 /** Pages with diagrams, audited too: they were the slowest while diagrams were drawn in the browser. */
 export const diagramPages = ['/main/architecture', '/main/configuration/sentinel/overview'];
@@ -50,6 +56,7 @@ export function defaultPages() {
   ]);
 }
 
+/** @param {ReturnType<typeof toOptions>} options */
 async function main(options) {
   if (!existsSync(path.join(options.dir, 'index.html'))) {
     throw new UsageError(`no build in ${options.dir}: run \`npm run build\` first`);
@@ -90,8 +97,9 @@ async function main(options) {
           .map((ref) => lhr.audits[ref.id])
           .filter((audit) => audit && audit.score !== null && audit.score < 1)
           .map(
+            // audit.score: a number, filtered above
             (audit) =>
-              `${id}: ${audit.id} (${Math.round(audit.score * 100)})${audit.displayValue ? ` ${audit.displayValue}` : ''}`,
+              `${id}: ${audit.id} (${Math.round(/** @type {number} */ (audit.score) * 100)})${audit.displayValue ? ` ${audit.displayValue}` : ''}`,
           ),
       );
       const metrics = Object.fromEntries(
@@ -118,6 +126,7 @@ async function main(options) {
     metrics['total-blocking-time'] ?? '',
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  /** @param {string[]} cells */
   const line = (cells) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ');
   console.log(line(header));
   for (const row of rows) console.log(line(row));

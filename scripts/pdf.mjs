@@ -32,7 +32,16 @@ No request leaves this machine: the site is served on 127.0.0.1 and any other
 request fails the run.
 Exit status: 0 done, 1 a step failed, 2 bad arguments.`;
 
-/** Words of the manual's own pages (cover, contents, running header and footer). */
+/**
+ * @typedef {keyof typeof WORDS} Locale
+ * @typedef {import('../src/plugins/offline/manualOrder.ts').ManualEntry} ManualEntry
+ * @typedef {{html: string, title: string, depth: number, sidebar: string, last: boolean}} ManualPage
+ */
+
+/**
+ * Words of the manual's own pages (cover, contents, running header and footer).
+ * @satisfies {Record<string, Record<string, string | ((n: string, total: string) => string)>>}
+ */
 export const WORDS = {
   en: {
     language: 'English',
@@ -58,30 +67,44 @@ export const WORDS = {
   },
 };
 
-/** The release, from its one source. */
+/**
+ * The release, from its one source.
+ * @returns {string}
+ */
 export function release() {
   return JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
 }
 
-/** Where the PDF of a language goes, below the built site. */
+/**
+ * Where the PDF of a language goes, below the built site.
+ * @param {string} dir
+ * @param {string} locale
+ */
 export function pdfPath(dir, locale, version = release()) {
   return path.join(dir, 'downloads', `seer-box-docs-${version}-${locale}.pdf`);
 }
 
-/** The reading order the build left for a language. */
+/**
+ * The reading order the build left for a language.
+ * @param {string} locale
+ * @returns {{baseUrl: string, locale: string, entries: ManualEntry[]}}
+ */
 export function readOrder(locale) {
   const file = path.join(ROOT, '.docusaurus', 'seerbox-manual', `${locale}.json`);
   if (!existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: run npm run build first`);
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
-const escapeHtml = (text) =>
-  String(text).replace(/[&<>"']/g, (c) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'})[c]);
+/** @type {Record<string, string>} */
+const ENTITIES = {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'};
+/** @param {string} text */
+const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => ENTITIES[c]);
 
 /**
  * Runs in the browser on a rendered page: the article's content, cleaned of site furniture,
  * with ids made unique in the manual (`p3-...`) and links to other pages of the manual turned
  * into links inside the document. Links to pages outside it keep no target.
+ * @param {{index: number, anchors: Record<string, number>, kind: string, url: string, fetchHtml: boolean}} page
  */
 async function extractPage({index, anchors, kind, url, fetchHtml}) {
   // A page without scripts is read from its HTML, parsed here, without loading it.
@@ -90,6 +113,7 @@ async function extractPage({index, anchors, kind, url, fetchHtml}) {
   const article =
     (kind === 'category' ? doc.querySelector('[class*="generatedIndexPage"]') : doc.querySelector('article')) ??
     doc.querySelector('main');
+  if (!article) throw new Error(`${url}: no article or main element`);
   const clone = /** @type {HTMLElement} */ (article.cloneNode(true));
   const drop = [
     '.sbx-copy-page',
@@ -117,14 +141,14 @@ async function extractPage({index, anchors, kind, url, fetchHtml}) {
     /** @type {HTMLElement} */ (copy).hidden = false;
     const label = doc.createElement('p');
     label.className = 'sbx-manual-tab';
-    label.textContent = tab.textContent.trim();
+    label.textContent = tab.textContent?.trim() ?? '';
     copy.before(label);
   }
   for (const element of clone.querySelectorAll('[hidden]')) /** @type {HTMLElement} */ (element).hidden = false;
   for (const details of clone.querySelectorAll('details')) details.open = true;
   for (const element of clone.querySelectorAll('[id]')) element.id = `p${index}-${element.id}`;
   for (const link of clone.querySelectorAll('a[href]')) {
-    const href = new URL(link.getAttribute('href'), url);
+    const href = new URL(link.getAttribute('href') ?? '', url); // never null: a[href]
     if (href.origin !== location.origin) continue;
     const target = anchors[href.pathname.replace(/\/$/, '')];
     if (target === undefined) {
@@ -134,20 +158,22 @@ async function extractPage({index, anchors, kind, url, fetchHtml}) {
     const fragment = decodeURIComponent(href.hash.slice(1));
     link.setAttribute('href', fragment ? `#p${target}-${fragment}` : `#p${target}`);
   }
-  const title = clone.querySelector('h1')?.textContent.trim() ?? doc.title;
-  const sections = [...clone.querySelectorAll('h2')].map((h2) => ({id: h2.id, text: h2.textContent.trim()}));
+  const title = clone.querySelector('h1')?.textContent?.trim() ?? doc.title;
+  const sections = [...clone.querySelectorAll('h2')].map((h2) => ({id: h2.id, text: h2.textContent?.trim() ?? ''}));
   const hasDiagram = clone.querySelector('.sbx-diagram') !== null && clone.querySelector('.sbx-diagram svg') === null;
   return {html: clone.innerHTML, title, sections, hasDiagram};
 }
 
-/** The whole manual as one HTML document, styled by the site's own stylesheets and print rules. */
+/**
+ * The whole manual as one HTML document, styled by the site's own stylesheets and print rules.
+ * @param {{locale: Locale, version: string, date: string, stylesheets: string[], pages: ManualPage[]}} manual
+ */
 export function manualHtml({locale, version, date, stylesheets, pages}) {
   const words = WORDS[locale];
-  const part = (sidebar, isLast) => (isLast ? words.appendix : sidebar === 'api' ? words.api : words.guide);
   let previousPart = '';
   const toc = pages
     .map((page, index) => {
-      const partName = part(page.sidebar, page.last);
+      const partName = page.last ? words.appendix : page.sidebar === 'api' ? words.api : words.guide;
       const heading = partName !== previousPart ? `<li class="sbx-toc-part">${escapeHtml(partName)}</li>` : '';
       previousPart = partName;
       return `${heading}<li class="sbx-toc-depth-${page.depth}"><a href="#p${index}">${escapeHtml(page.title)}</a></li>`;
@@ -197,7 +223,11 @@ ${body}
 </html>`;
 }
 
-/** Running header and footer (Chromium fills in the page numbers). */
+/**
+ * Running header and footer (Chromium fills in the page numbers).
+ * @param {Locale} locale
+ * @param {string} version
+ */
 export function headerFooter(locale, version) {
   const words = WORDS[locale];
   const style = 'font-size:8pt;width:100%;margin:0 14mm;display:flex;justify-content:space-between;color:#333';
@@ -213,10 +243,15 @@ export function headerFooter(locale, version) {
 /** Pages printed at once: the machine's two cores are shared with the rest of the build. */
 const CONCURRENCY = 2;
 
+/**
+ * @param {{browser: import('@playwright/test').Browser, origin: string, dir: string, locale: Locale, version: string, date: string}} run
+ */
 async function printLocale({browser, origin, dir, locale, version, date}) {
   const order = readOrder(locale);
+  /** @type {string[]} */
   const foreign = [];
   // Nothing may leave the machine: every other host is refused and reported.
+  /** @param {import('@playwright/test').BrowserContext} context */
   const offline = async (context) => {
     await context.route('**/*', (route) => {
       const url = route.request().url();
@@ -237,8 +272,13 @@ async function printLocale({browser, origin, dir, locale, version, date}) {
   );
   const live = await offline(await browser.newContext(options));
   const anchors = Object.fromEntries(order.entries.map((entry, index) => [entry.permalink.replace(/\/$/, ''), index]));
+  /** @type {ManualPage[]} */
   const pages = new Array(order.entries.length);
-  let stylesheets = [];
+  /**
+   * @param {import('@playwright/test').Page} page
+   * @param {string} url
+   * @param {boolean} withScripts
+   */
   const load = async (page, url, withScripts) => {
     const response = await page.goto(url, {waitUntil: withScripts ? 'load' : 'domcontentloaded'});
     if (!response?.ok()) throw new Error(`${url}: HTTP ${response?.status()}`);
@@ -251,7 +291,10 @@ async function printLocale({browser, origin, dir, locale, version, date}) {
   // One page reads every page's HTML; pages with a diagram are loaded with scripts on.
   const reader = await plain.newPage();
   await load(reader, `${origin}${order.baseUrl}`, false);
-  stylesheets = await reader.$$eval('link[rel="stylesheet"]', (links) => links.map((l) => l.href));
+  const stylesheets = await reader.$$eval('link[rel="stylesheet"]', (links) =>
+    links.map((link) => /** @type {HTMLLinkElement} */ (link).href),
+  );
+  /** @param {[number, ManualEntry][]} queue */
   const worker = async (queue) => {
     let livePage;
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
@@ -314,7 +357,7 @@ runCli(
   },
   async (values) => {
     for (const locale of values.locale) {
-      if (!WORDS[locale]) throw new UsageError(`unknown locale "${locale}" (en or it)`);
+      if (!Object.hasOwn(WORDS, locale)) throw new UsageError(`unknown locale "${locale}" (en or it)`);
     }
     if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date))
       throw new UsageError(`--date must be YYYY-MM-DD, got "${values.date}"`);

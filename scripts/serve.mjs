@@ -68,6 +68,7 @@ const command = {
     compress: {type: 'boolean', default: false},
   },
 };
+/** @param {{dir: string, port: string, host: string, 'base-url': string, compress: boolean}} values */
 function toOptions(values) {
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port) || port < 1 || port > 65535) {
@@ -79,8 +80,13 @@ function toOptions(values) {
   }
   return {dir: values.dir, port, host: values.host, baseUrl, compress: values.compress};
 }
-/** The options of a command line (a UsageError on bad input). */
-export const parseArgs = (argv) => toOptions(parseCommandLine(argv, command).values);
+/**
+ * The options of a command line (a UsageError on bad input).
+ * @param {string[]} argv
+ */
+export const parseArgs = (argv) =>
+  // parseArgs gives every declared option its declared type (defaults included).
+  toOptions(/** @type {Parameters<typeof toOptions>[0]} */ (parseCommandLine(argv, command).values));
 
 /**
  * Decides what to do with a request path, relative to the base URL: {redirect} to the bare
@@ -144,7 +150,10 @@ export function createSiteServer({dir, baseUrl = '/', compress = false}) {
       delete req.headers.range;
       delete req.headers['if-none-match'];
       const writeHead = res.writeHead;
-      res.writeHead = /** @type {typeof res.writeHead} */ ((_status, headers) => writeHead.call(res, 404, headers));
+      // sirv calls writeHead(status, headers), never with a status message.
+      res.writeHead = /** @type {typeof res.writeHead} */ (
+        (_status, /** @type {import('node:http').OutgoingHttpHeaders} */ headers) => writeHead.call(res, 404, headers)
+      );
       files(req, res, () => {
         res.writeHead(404, {'Content-Type': 'text/plain'}).end('Not found');
       });

@@ -90,6 +90,13 @@ export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_modu
 
 const BASE_PATH = /^\/(?:[A-Za-z0-9_-]+\/)*$/;
 
+/**
+ * @typedef {{certificate: string, key: string}} Tls
+ * @typedef {{work: string, name: string, buildDir: string, cspInclude: string, basePath: string, port: number,
+ *   frameAncestors: string, brotli: boolean, pdf: boolean}} Site
+ * @typedef {ReturnType<typeof toOptions>} Options
+ */
+
 /** Parses command-line arguments; throws an Error with a clear message on bad input. */
 const command = {
   name: 'test-nginx',
@@ -106,6 +113,10 @@ const command = {
   },
 };
 
+/**
+ * @param {{'no-build': boolean, 'no-https': boolean, 'no-browser': boolean, bundle: boolean, keep: boolean,
+ *   'sub-path'?: string, 'sub-path-from'?: string, port: string}} values
+ */
 function toOptions(values) {
   const subPath = values['sub-path'] ?? null;
   if (subPath !== null && (!BASE_PATH.test(subPath) || subPath === '/')) {
@@ -131,12 +142,18 @@ function toOptions(values) {
   };
 }
 
-/** The options of a command line (a UsageError on bad input). */
-export const parseArgs = (argv) => toOptions(parseCommandLine(argv, command).values);
+/**
+ * The options of a command line (a UsageError on bad input).
+ * @param {string[]} argv
+ */
+export const parseArgs = (argv) =>
+  // parseArgs gives every declared option its declared type (defaults included).
+  toOptions(/** @type {Parameters<typeof toOptions>[0]} */ (parseCommandLine(argv, command).values));
 
 /**
  * Checks the values given to the templates; throws on a missing or unsafe one
  * (a value with a quote or a semicolon could change the configuration's meaning).
+ * @param {Record<string, string>} values
  */
 export function checkVariables(values) {
   for (const name of TEMPLATE_VARIABLES) {
@@ -160,7 +177,11 @@ export function checkVariables(values) {
   }
 }
 
-/** Renders one template with envsubst, replacing only TEMPLATE_VARIABLES, as the nginx image does. */
+/**
+ * Renders one template with envsubst, replacing only TEMPLATE_VARIABLES, as the nginx image does.
+ * @param {string} template
+ * @param {Record<string, string>} values
+ */
 export function renderTemplate(template, values) {
   checkVariables(values);
   const shellFormat = TEMPLATE_VARIABLES.map((name) => `\${${name}}`).join(' ');
@@ -177,7 +198,12 @@ export function renderTemplate(template, values) {
   return result.stdout;
 }
 
-/** Renders every template under `templates` into `outDir`, keeping sub-folders (like the image's entrypoint). */
+/**
+ * Renders every template under `templates` into `outDir`, keeping sub-folders (like the image's entrypoint).
+ * @param {string} templates
+ * @param {string} outDir
+ * @param {Record<string, string>} values
+ */
 export function renderTemplates(templates, outDir, values) {
   const written = [];
   for (const template of listFiles(templates, /\.template$/)) {
@@ -190,15 +216,25 @@ export function renderTemplates(templates, outDir, values) {
   return written;
 }
 
+/** @param {string} command */
 function which(command) {
   const found = spawnSync('sh', ['-c', `command -v ${command}`], {encoding: 'utf8'});
   return found.status === 0 ? found.stdout.trim() : null;
 }
 
-/** The step running now (build, checks), so an interruption can stop it too. */
+/**
+ * The step running now (build, checks), so an interruption can stop it too.
+ * @type {import('node:child_process').ChildProcess | null}
+ */
 let currentStep = null;
 
-/** Runs a command with inherited output; resolves to its exit status (asynchronous, so signals are handled at once). */
+/**
+ * Runs a command with inherited output; resolves to its exit status (asynchronous, so signals are handled at once).
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{env?: NodeJS.ProcessEnv, cwd?: string}} [options]
+ * @returns {Promise<number>}
+ */
 function run(command, args, {env = {}, cwd = ROOT} = {}) {
   console.log(`\n$ ${[command, ...args].join(' ')}`);
   return new Promise((resolve, reject) => {
@@ -212,6 +248,10 @@ function run(command, args, {env = {}, cwd = ROOT} = {}) {
   });
 }
 
+/**
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
 function portInUse(port) {
   return new Promise((resolve) => {
     const socket = connect({port, host: '127.0.0.1'});
@@ -223,7 +263,10 @@ function portInUse(port) {
   });
 }
 
-/** The one nginx this script may have running, so every exit path can stop it. */
+/**
+ * The one nginx this script may have running, so every exit path can stop it.
+ * @type {{child: import('node:child_process').ChildProcess} | null}
+ */
 let running = null;
 
 function stopNginx() {
@@ -238,6 +281,7 @@ function stopNginx() {
 async function stopNginxAndWait() {
   if (!running) return;
   const {child} = running;
+  /** @type {Promise<void>} */
   const exited = new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', resolve);
@@ -248,7 +292,10 @@ async function stopNginxAndWait() {
   clearTimeout(timer);
 }
 
-/** Stops nginx (and the running step) when this script is interrupted or exits by any path; `cleanUp` removes the work folder. */
+/**
+ * Stops nginx (and the running step) when this script is interrupted or exits by any path; `cleanUp` removes the work folder.
+ * @param {() => void} cleanUp
+ */
 function stopNginxOnExit(cleanUp) {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.on(signal, () => {
@@ -262,7 +309,10 @@ function stopNginxOnExit(cleanUp) {
   process.on('exit', stopNginx);
 }
 
-/** Starts nginx in the foreground on `port`; resolves once it answers, rejects if it exits first. */
+/**
+ * Starts nginx in the foreground on `port`; resolves once it answers, rejects if it exits first.
+ * @param {{prefix: string, config: string, port: number, logs: string}} nginx
+ */
 async function startNginx({prefix, config, port, logs}) {
   if (await portInUse(port)) throw new Error(`port ${port} is already in use: stop what listens there or pass --port`);
   // stdout to /dev/null: nginx opens /dev/stdout for the access log, which fails on Node's socket pipes.
@@ -285,14 +335,21 @@ async function startNginx({prefix, config, port, logs}) {
   throw new Error(`nginx did not start on port ${port}:\n${log}`);
 }
 
-/** Both languages are there: a build stopped half-way (the Italian locale is built second) is refused. */
+/**
+ * Both languages are there: a build stopped half-way (the Italian locale is built second) is refused.
+ * @param {string} dir
+ */
 function checkComplete(dir) {
   for (const file of ['index.html', '404.html', 'it/index.html', 'it/404.html']) {
     if (!existsSync(path.join(dir, file))) throw new Error(`the build in ${dir} is incomplete: ${file} is missing`);
   }
 }
 
-/** Checks that `dir` holds a production build that went through the post-build steps. */
+/**
+ * Checks that `dir` holds a production build that went through the post-build steps.
+ * @param {string} dir
+ * @param {string} cspInclude
+ */
 function checkBuild(dir, cspInclude) {
   if (!existsSync(path.join(dir, 'index.html')))
     throw new Error(`no build in ${dir}: run npm run build (or drop --no-build)`);
@@ -307,7 +364,11 @@ function checkBuild(dir, cspInclude) {
 /** One year, the default HSTS max-age of the image and of the checks. */
 export const HSTS_MAX_AGE = '31536000';
 
-/** The template values of the TLS mode: off, or on with the HTTPS server on the port after `port`. */
+/**
+ * The template values of the TLS mode: off, or on with the HTTPS server on the port after `port`.
+ * @param {Tls | null} tls
+ * @param {number} port
+ */
 export function tlsValues(tls, port) {
   if (!tls) {
     // Not read when TLS is off, but every variable must have a value.
@@ -330,7 +391,11 @@ export function tlsValues(tls, port) {
   };
 }
 
-/** A throw-away self-signed certificate for 127.0.0.1 (and localhost), valid for a day. */
+/**
+ * A throw-away self-signed certificate for 127.0.0.1 (and localhost), valid for a day.
+ * @param {string} dir
+ * @returns {Tls}
+ */
 export function makeCertificate(dir) {
   const certificate = path.join(dir, 'tls.crt');
   const key = path.join(dir, 'tls.key');
@@ -368,6 +433,8 @@ export function makeCertificate(dir) {
  * Copies a build to where nginx serves it, readable by everyone. nginx started as root runs
  * its workers as an unprivileged user (`nobody`), which cannot read a checkout under /root
  * or any other private folder: serving the build in place answered every request with 403.
+ * @param {string} buildDir
+ * @param {string} docroot
  */
 export function stageDocroot(buildDir, docroot, basePath = '/') {
   if (!existsSync(path.join(buildDir, 'index.html'))) throw new Error(`${buildDir} holds no built site`);
@@ -381,6 +448,7 @@ export function stageDocroot(buildDir, docroot, basePath = '/') {
 /**
  * Renders the configuration for one build, starts nginx, runs the checks,
  * stops nginx. Returns the number of failed steps.
+ * @param {Site & {browser: false | 'all' | 'sample', tls?: Tls | null, deploy?: string}} pass
  */
 async function serveAndCheck({
   work,
@@ -475,17 +543,25 @@ async function serveAndCheck({
 /**
  * The root run again over HTTPS, with a throw-away certificate; the browser
  * check on a sample (the plain HTTP run visited every route).
+ * @param {Site} root
+ * @param {Options} options
  */
 async function httpsPass(root, options) {
   if (await portInUse(root.port + 1)) throw new Error(`port ${root.port + 1} (HTTPS) is already in use`);
   const tlsDir = path.join(root.work, 'tls');
   mkdirSync(tlsDir);
-  return serveAndCheck({...root, name: 'https', browser: options.browser && 'sample', tls: makeCertificate(tlsDir)});
+  return serveAndCheck({
+    ...root,
+    name: 'https',
+    browser: options.browser ? 'sample' : false,
+    tls: makeCertificate(tlsDir),
+  });
 }
 
 /**
  * The offline bundle as an administrator receives it: packed from the build by scripts/bundle.mjs,
  * unpacked, verified with sha256sum -c, and its site/ served with the nginx/ folder it carries.
+ * @param {Site} root
  */
 async function bundlePass(root) {
   const dist = path.join(root.work, 'dist');
@@ -512,7 +588,11 @@ async function bundlePass(root) {
   });
 }
 
-/** A build for `basePath` made here: the site only, then its CSP hashes and gzip copies. */
+/**
+ * A build for `basePath` made here: the site only, then its CSP hashes and gzip copies.
+ * @param {string} work
+ * @param {string} basePath
+ */
 async function buildFor(work, basePath) {
   const subBuild = path.join(work, 'sub-path-build');
   const subCsp = path.join(work, 'sub-path-csp-hashes.conf');
@@ -527,7 +607,11 @@ async function buildFor(work, basePath) {
   return {subBuild, subCsp};
 }
 
-/** A finished `npm run build` for `basePath` in the project folder `dir` (e.g. a source archive). */
+/**
+ * A finished `npm run build` for `basePath` in the project folder `dir` (e.g. a source archive).
+ * @param {string} dir
+ * @param {string} basePath
+ */
 function builtFor(dir, basePath) {
   const subBuild = path.join(dir, 'build');
   const subCsp = path.join(dir, 'deploy', 'nginx', 'generated', 'csp-hashes.conf');
@@ -538,6 +622,7 @@ function builtFor(dir, basePath) {
   return {subBuild, subCsp};
 }
 
+/** @param {Options} options */
 async function main(options) {
   for (const [command, hint] of [
     ['nginx', 'apt-get install nginx'],
@@ -571,7 +656,7 @@ async function main(options) {
       brotli: existsSync(BROTLI_MODULE),
       pdf: true,
     };
-    failures += await serveAndCheck({...root, browser: options.browser && 'all'});
+    failures += await serveAndCheck({...root, browser: options.browser ? 'all' : false});
     if (options.https) failures += await httpsPass(root, options);
     if (options.bundle) failures += await bundlePass(root);
 
@@ -592,11 +677,11 @@ async function main(options) {
         // Printing the manuals again would only repeat the root run's check of them.
         pdf: false,
         // The root run visits every route; here one of each kind per language.
-        browser: options.browser && 'sample',
+        browser: options.browser ? 'sample' : false,
       });
     }
   } catch (error) {
-    console.error(`test-nginx: ${error.message}`);
+    console.error(`test-nginx: ${error instanceof Error ? error.message : String(error)}`);
     failures += 1;
   } finally {
     await stopNginxAndWait();
