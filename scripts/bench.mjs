@@ -37,12 +37,22 @@ const command = {
   usage,
   options: {'skip-build': {type: 'boolean'}, 'no-browser': {type: 'boolean'}, dir: {type: 'string', default: 'build'}},
 };
-const toOptions = (values) => ({build: !values['skip-build'], dir: values.dir, browser: !values['no-browser']});
-/** The options of a command line (a UsageError on bad input). */
-export const parseArgs = (argv) => toOptions(parseCommandLine(argv, command).values);
+/** @typedef {{'skip-build'?: boolean, 'no-browser'?: boolean, dir: string}} Values */
+const toOptions = (/** @type {Values} */ values) => ({
+  build: !values['skip-build'],
+  dir: values.dir,
+  browser: !values['no-browser'],
+});
+/** The options of a command line (a UsageError on bad input); parseArgs gives each option its declared type. */
+export const parseArgs = (/** @type {string[]} */ argv) =>
+  toOptions(/** @type {Values} */ (parseCommandLine(argv, command).values));
 
-/** Resident memory (bytes) of a process and all its descendants, from /proc (Linux). */
+/**
+ * Resident memory (bytes) of a process and all its descendants, from /proc (Linux).
+ * @param {number} rootPid
+ */
 export function treeRss(rootPid) {
+  /** @type {Map<number, number>} */
   const parents = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -78,7 +88,14 @@ export function treeRss(rootPid) {
   return total;
 }
 
-/** Runs a command, returning its duration and the peak memory of its process tree. */
+/** @typedef {{seconds: number, peakMemoryMB: number | null}} Timing */
+
+/**
+ * Runs a command, returning its duration and the peak memory of its process tree.
+ * @param {string} command
+ * @param {string[]} args
+ * @returns {Promise<Timing>}
+ */
 function timed(command, args, env = {}) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
@@ -86,7 +103,7 @@ function timed(command, args, env = {}) {
     let peak = 0;
     const canSample = existsSync('/proc/self/status');
     const sampler = setInterval(() => {
-      if (canSample) peak = Math.max(peak, treeRss(child.pid));
+      if (canSample && child.pid) peak = Math.max(peak, treeRss(child.pid));
     }, 100);
     child.on('error', (error) => {
       clearInterval(sampler);
@@ -102,33 +119,44 @@ function timed(command, args, env = {}) {
   });
 }
 
-const bin = (name) => path.join('node_modules', '.bin', name);
+const bin = (/** @type {string} */ name) => path.join('node_modules', '.bin', name);
 
-/** Weight of a page's first load as its HTML names it (the budget's measure). */
+/**
+ * @typedef {ReturnType<typeof sumWeights>} Total
+ * @typedef {{js: Total, css: Total}} PageWeights
+ */
+
+/**
+ * Weight of a page's first load as its HTML names it (the budget's measure).
+ * @param {string} dir
+ * @param {string} pagePath
+ */
 function staticWeights(dir, pagePath) {
   const file = path.join(dir, pagePath === '/' ? '' : pagePath, 'index.html');
   const {scripts, styles} = htmlAssets(readFileSync(file, 'utf8'));
-  const files = (urls) => urls.map((url) => fileForUrl(dir, url)).filter((found) => found && existsSync(found));
-  const pick = ({raw, gzip, files: count}) => ({raw, gzip, files: count});
-  return {
-    html: fileWeight(file),
-    js: pick(sumWeights(files(scripts))),
-    css: pick(sumWeights(files(styles))),
-  };
+  const files = (/** @type {string[]} */ urls) =>
+    urls.flatMap((url) => fileForUrl(dir, url) ?? []).filter((found) => existsSync(found));
+  return {html: fileWeight(file), js: sumWeights(files(scripts)), css: sumWeights(files(styles))};
 }
 
-/** Every script and stylesheet a fresh browser fetches for a page until the network is idle (prefetches excluded). */
+/**
+ * Every script and stylesheet a fresh browser fetches for a page until the network is idle (prefetches excluded).
+ * @param {string} dir
+ * @param {[key: string, pagePath: string][]} pages
+ */
 async function browserWeights(dir, pages) {
   const {chromium} = await import('@playwright/test');
   const {chromiumArgs, chromiumExecutable} = await import('./lib/chromium.mjs');
   const server = createSiteServer({dir});
   const origin = await listenLocally(server);
   const browser = await chromium.launch({executablePath: chromiumExecutable(), args: chromiumArgs});
+  /** @type {Record<string, PageWeights>} */
   const results = {};
   try {
     for (const [key, pagePath] of pages) {
       const context = await browser.newContext();
       const page = await context.newPage();
+      /** @type {Record<'script' | 'stylesheet', Set<string>>} */
       const fetched = {script: new Set(), stylesheet: new Set()};
       page.on('request', (request) => {
         const type = request.resourceType();
@@ -136,10 +164,8 @@ async function browserWeights(dir, pages) {
       });
       await page.goto(origin + pagePath);
       await page.waitForLoadState('networkidle');
-      const weigh = (urls) => {
-        const {raw, gzip, files} = sumWeights([...urls].map((url) => fileForUrl(dir, url)).filter(Boolean));
-        return {raw, gzip, files};
-      };
+      const weigh = (/** @type {Set<string>} */ urls) =>
+        sumWeights([...urls].flatMap((url) => fileForUrl(dir, url) ?? []));
       results[key] = {js: weigh(fetched.script), css: weigh(fetched.stylesheet)};
       await context.close();
     }
@@ -150,8 +176,12 @@ async function browserWeights(dir, pages) {
   return results;
 }
 
-/** Each language's Pagefind bundle: all of it, and what every first search loads (code, WebAssembly, entry). */
+/**
+ * Each language's Pagefind bundle: all of it, and what every first search loads (code, WebAssembly, entry).
+ * @param {string} dir
+ */
 export function searchIndexes(dir) {
+  /** @type {Record<string, {all: Total, everySearch: Total}>} */
   const result = {};
   for (const [locale, root] of [
     ['en', dir],
@@ -169,18 +199,10 @@ export function searchIndexes(dir) {
   return result;
 }
 
+/** @param {ReturnType<typeof toOptions>} options */
 async function main(options) {
-  const report = {
-    date: new Date().toISOString(),
-    machine: {
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model ?? 'unknown',
-      memoryGB: Math.round(os.totalmem() / 2 ** 30),
-      node: process.version,
-      platform: `${os.platform()} ${os.release()}`,
-    },
-    build: null,
-  };
+  const date = new Date().toISOString();
+  let build = null;
   if (options.build) {
     console.error('bench: a cold build of both locales (docusaurus clear first)...');
     await timed(bin('docusaurus'), ['clear']);
@@ -190,27 +212,40 @@ async function main(options) {
     console.error(`bench: cold build ${cold.seconds} s; warm build...`);
     const warm = await timed(node, [...args, '--out-dir', options.dir]);
     console.error(`bench: warm build ${warm.seconds} s`);
-    report.build = {locales: ['en', 'it'], cold, warm};
+    build = {locales: ['en', 'it'], cold, warm};
   }
   if (!existsSync(path.join(options.dir, 'index.html'))) {
     throw new UsageError(`no build in ${options.dir}: run without --skip-build, or \`npm run build\` first`);
   }
+  /** @type {[key: string, pagePath: string][]} */
   const pages = Object.entries(benchPages).flatMap(([kind, pagePath]) => [
     [`${kind}.en`, pagePath],
     [`${kind}.it`, pagePath === '/' ? '/it/' : `/it${pagePath}`],
   ]);
-  report.pages = {};
+  /** @type {Record<string, {path: string, firstLoad: ReturnType<typeof staticWeights>, fetchedUntilIdle?: PageWeights}>} */
+  const weights = {};
   for (const [key, pagePath] of pages) {
-    report.pages[key] = {path: pagePath, firstLoad: staticWeights(options.dir, pagePath)};
+    weights[key] = {path: pagePath, firstLoad: staticWeights(options.dir, pagePath)};
   }
   if (options.browser) {
     console.error('bench: loading each page in Chromium...');
     const fetched = await browserWeights(options.dir, pages);
-    for (const [key] of pages) report.pages[key].fetchedUntilIdle = fetched[key];
+    for (const [key] of pages) weights[key].fetchedUntilIdle = fetched[key];
   }
-  report.searchIndex = searchIndexes(options.dir);
-  const allFiles = listFiles(options.dir, /./);
-  report.buildSize = {bytes: folderSize(options.dir), files: allFiles.length};
+  const report = {
+    date,
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      memoryGB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+    },
+    build,
+    pages: weights,
+    searchIndex: searchIndexes(options.dir),
+    buildSize: {bytes: folderSize(options.dir), files: listFiles(options.dir, /./).length},
+  };
   console.log(JSON.stringify(report, null, 2));
   return 0;
 }

@@ -29,7 +29,10 @@ from package.json. Inside, under seer-box-docs-RELEASE/:
 Needs tar and zip (Debian: apt-get install zip).
 Exit status: 0 done, 1 a step failed, 2 bad arguments.`;
 
-/** The README of the bundle, in both languages. */
+/**
+ * The README of the bundle, in both languages.
+ * @param {string} version
+ */
 export function bundleReadme(version) {
   return `# Seer Box documentation ${version}: offline bundle
 
@@ -87,7 +90,10 @@ Da questa cartella: \`sha256sum -c SHA256SUMS\`. Ogni riga deve terminare con \`
 `;
 }
 
-/** Every file under `dir`, relative, with "/" separators, sorted. */
+/**
+ * Every file under `dir`, relative, with "/" separators, sorted.
+ * @param {string} dir
+ */
 export function filesUnder(dir) {
   return readdirSync(dir, {recursive: true, encoding: 'utf8'})
     .filter((name) => statSync(path.join(dir, name)).isFile())
@@ -95,7 +101,11 @@ export function filesUnder(dir) {
     .sort();
 }
 
-/** SHA256SUMS in the format `sha256sum -c` reads: "HASH  PATH" per line. */
+/**
+ * SHA256SUMS in the format `sha256sum -c` reads: "HASH  PATH" per line.
+ * @param {string} dir
+ * @param {string[]} files
+ */
 export function sha256sums(dir, files) {
   return files
     .map(
@@ -107,13 +117,21 @@ export function sha256sums(dir, files) {
     .join('');
 }
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @param {string} cwd
+ */
 function run(command, args, cwd) {
   const result = spawnSync(command, args, {cwd, encoding: 'utf8'});
   if (result.error) throw new Error(`${command} not found: install it (Debian: apt-get install ${command})`);
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${result.stderr}`);
 }
 
-/** Builds the bundle folder and both archives; returns their paths. */
+/**
+ * Builds the bundle folder and both archives; returns their paths.
+ * @param {{dir: string, out: string}} folders
+ */
 export function bundle({dir, out}) {
   const version = release();
   const required = [

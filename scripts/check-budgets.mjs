@@ -34,6 +34,13 @@ const command = {
     json: {type: 'boolean'},
   },
 };
+/**
+ * @typedef {{firstLoadJsGzip: number, firstLoadCssGzip: number, htmlGzip: number, swaggerMarker: string,
+ *   swaggerPages: string, swaggerPattern: RegExp}} Budgets
+ */
+
+/** @typedef {{dir: string, 'base-url': string, budgets: string, json?: boolean}} Values */
+/** @param {Values} values */
 function toOptions(values) {
   const baseUrl = values['base-url'];
   if (!baseUrl.startsWith('/') || !baseUrl.endsWith('/')) {
@@ -42,15 +49,21 @@ function toOptions(values) {
   return {dir: values.dir, baseUrl, budgets: values.budgets, json: Boolean(values.json)};
 }
 /** The options of a command line (a UsageError on bad input). */
-export const parseArgs = (argv) => toOptions(parseCommandLine(argv, command).values);
+// parseArgs gives each option the type the command declares.
+export const parseArgs = (/** @type {string[]} */ argv) =>
+  toOptions(/** @type {Values} */ (parseCommandLine(argv, command).values));
 
+/**
+ * @param {string} file
+ * @returns {Budgets}
+ */
 export function loadBudgets(file) {
   if (!existsSync(file)) throw new UsageError(`budgets file not found: ${file}`);
   let budgets;
   try {
     budgets = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new UsageError(`budgets file ${file} is not valid JSON: ${error.message}`);
+    throw new UsageError(`budgets file ${file} is not valid JSON: ${error instanceof Error ? error.message : error}`);
   }
   for (const key of ['firstLoadJsGzip', 'firstLoadCssGzip', 'htmlGzip']) {
     if (!Number.isInteger(budgets[key]) || budgets[key] <= 0) {
@@ -65,12 +78,17 @@ export function loadBudgets(file) {
   try {
     budgets.swaggerPattern = new RegExp(budgets.swaggerPages);
   } catch (error) {
-    throw new UsageError(`budgets file ${file}: "swaggerPages" is not a valid regular expression: ${error.message}`);
+    throw new UsageError(
+      `budgets file ${file}: "swaggerPages" is not a valid regular expression: ${error instanceof Error ? error.message : error}`,
+    );
   }
   return budgets;
 }
 
-/** Weights of every page of a build, and every budget problem found. */
+/**
+ * Weights of every page of a build, and every budget problem found.
+ * @param {{dir: string, baseUrl: string, budgets: Budgets}} options
+ */
 export function checkBuild({dir, baseUrl, budgets}) {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new UsageError(`build folder not found: ${dir} (run \`npm run build\` first)`);
@@ -82,13 +100,18 @@ export function checkBuild({dir, baseUrl, budgets}) {
   for (const page of pages) {
     const html = readFileSync(path.join(dir, page), 'utf8');
     const assets = htmlAssets(html);
+    /** @param {string[]} urls */
     const resolve = (urls) =>
-      urls.map((url) => ({url, file: fileForUrl(dir, url, baseUrl)})).filter((asset) => asset.file !== null);
+      urls.flatMap((url) => {
+        const file = fileForUrl(dir, url, baseUrl);
+        return file === null ? [] : [{url, file}];
+      });
     const scripts = resolve(assets.scripts);
     const styles = resolve(assets.styles);
     for (const asset of [...scripts, ...styles]) {
       if (!existsSync(asset.file)) problems.push(`${page}: names ${asset.url}, which is not in the build`);
     }
+    /** @param {{file: string}[]} list */
     const present = (list) => list.filter((asset) => existsSync(asset.file)).map((asset) => asset.file);
     const js = sumWeights(present(scripts));
     const css = sumWeights(present(styles));
@@ -127,6 +150,7 @@ runCli(import.meta.url, command, (values) => {
   const budgets = loadBudgets(options.budgets);
   const {report, problems} = checkBuild({...options, budgets});
   if (options.json) console.log(JSON.stringify(report, null, 2));
+  /** @param {'html' | 'css'} key */
   const largest = (key) => report.reduce((max, entry) => (entry[key].gzip > max[key].gzip ? entry : max));
   const heaviestHtml = largest('html');
   const heaviestCss = largest('css');

@@ -29,10 +29,13 @@ Exit status: 0 no error, 1 errors or the checker failed, 2 bad usage.`;
  */
 export const IGNORED = [];
 
+/** @typedef {{type: string, subType?: string, message?: string, url?: string, lastLine?: number, extract?: string}} VnuMessage */
+
 /**
  * Sorts vnu's JSON messages into errors and warnings (IGNORED left out).
  * vnu reports errors as type "error", checker failures as "non-document-error",
  * warnings as type "info" with subType "warning", and notes as plain "info".
+ * @param {VnuMessage[]} messages
  */
 export function classify(messages, ignored = IGNORED) {
   const errors = [];
@@ -47,14 +50,21 @@ export function classify(messages, ignored = IGNORED) {
   return {errors, warnings, notes};
 }
 
-/** "count × message" lines, most frequent first. */
+/**
+ * "count × message" lines, most frequent first.
+ * @param {VnuMessage[]} messages
+ */
 export function tally(messages) {
   const counts = new Map();
   for (const {message} of messages) counts.set(message, (counts.get(message) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1]).map(([message, count]) => `${String(count).padStart(6)} × ${message}`);
 }
 
-/** Runs vnu once over `files`; returns its messages. Throws when Java or the checker fails. */
+/**
+ * Runs vnu once over `files`; returns its messages. Throws when Java or the checker fails.
+ * @param {string[]} files
+ * @returns {VnuMessage[]}
+ */
 export function runVnu(files) {
   const result = spawnSync('java', ['-jar', vnuJar, '--format', 'json', '--exit-zero-always', ...files], {
     encoding: 'utf8',
@@ -71,6 +81,10 @@ export function runVnu(files) {
   }
 }
 
+/**
+ * @param {VnuMessage} message
+ * @param {string} dir
+ */
 function where(message, dir) {
   const file = message.url ? path.relative(dir, fileURLToPath(message.url)) : '(checker)';
   return message.lastLine ? `${file}:${message.lastLine}` : file;

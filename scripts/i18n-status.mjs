@@ -30,7 +30,10 @@ export const SAME_IN_BOTH = new Set([
   'Seer Box Sentinel',
 ]);
 
-/** Last change time of a file in seconds: now if it has uncommitted changes, else its last commit. */
+/**
+ * Last change time of a file in seconds: now if it has uncommitted changes, else its last commit.
+ * @param {string} file
+ */
 export function lastChange(file, root = '.') {
   try {
     const dirty = execFileSync('git', ['status', '--porcelain', '--', file], {cwd: root, encoding: 'utf8'}).trim();
@@ -110,7 +113,7 @@ runCli(
     }
     if (!existsSync(path.join('i18n', locale))) throw new UsageError(`no folder i18n/${locale}`);
     const result = report({locale});
-    const count = (status) => result.pages.filter((p) => p.status === status).length;
+    const count = (/** @type {string} */ status) => result.pages.filter((p) => p.status === status).length;
     if (json) {
       console.log(JSON.stringify(result, null, 2));
     } else {

@@ -30,6 +30,7 @@ Exit status: 0 done, 1 nothing to compress (missing folder), 2 bad arguments.`;
 /** Extensions of the files worth compressing (images other than SVG and fonts already are). */
 export const COMPRESSIBLE = /\.(?:html?|js|mjs|css|json|map|webmanifest|svg|ya?ml|xml|txt|md)$/i;
 
+/** @param {string} file */
 async function removeIfPresent(file) {
   await rm(file, {force: true});
 }
@@ -37,9 +38,11 @@ async function removeIfPresent(file) {
 /**
  * Compresses one file. Returns {size, gzip, brotli}: the original size and
  * the sizes of the copies written (null when none was worth keeping).
+ * @param {string} file
  */
 export async function compressFile(file, {minSize = 1024, brotli = true} = {}) {
   const info = await stat(file);
+  /** @type {{size: number, gzip: number | null, brotli: number | null}} */
   const result = {size: info.size, gzip: null, brotli: null};
   const outputs = [];
   if (info.size >= minSize) {
@@ -71,7 +74,14 @@ export async function compressFile(file, {minSize = 1024, brotli = true} = {}) {
   return result;
 }
 
-/** Runs `task` over `items` with at most `limit` running at once. */
+/**
+ * Runs `task` over `items` with at most `limit` running at once.
+ * @template T, R
+ * @param {T[]} items
+ * @param {number} limit
+ * @param {(item: T) => Promise<R>} task
+ * @returns {Promise<R[]>}
+ */
 async function eachLimited(items, limit, task) {
   const results = new Array(items.length);
   let next = 0;
@@ -90,6 +100,7 @@ async function eachLimited(items, limit, task) {
  * Compresses every eligible file under `dir` and removes copies whose original
  * is gone. Returns totals: {files, compressed, size, gzip, brotli, removed},
  * where gzip and brotli add up the copies written (or the original when a file got none).
+ * @param {string} dir
  */
 export async function precompress(dir, {minSize = 1024, brotli = true} = {}) {
   const files = listFiles(dir, COMPRESSIBLE).sort();
@@ -114,7 +125,7 @@ export async function precompress(dir, {minSize = 1024, brotli = true} = {}) {
   return totals;
 }
 
-const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+const megabytes = (/** @type {number} */ bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 
 runCli(
   import.meta.url,

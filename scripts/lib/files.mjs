@@ -4,6 +4,9 @@ import path from 'node:path';
 /**
  * Files under `target` (a file or a folder, walked recursively) whose names match
  * `pattern`. A file named directly is returned whatever its name; a missing path gives [].
+ * @param {string} target
+ * @param {RegExp} pattern
+ * @returns {string[]}
  */
 export function listFiles(target, pattern) {
   if (!existsSync(target)) return [];

@@ -8,17 +8,21 @@ if (typeof DOMPurify.addHook !== 'function') {
   stub.addHook = () => {};
   stub.removeHook = () => {};
   stub.removeAllHooks = () => {};
-  stub.sanitize = (text) => String(text);
+  stub.sanitize = (/** @type {unknown} */ text) => String(text);
 }
+/** @type {import('mermaid').Mermaid | undefined} */
 let mermaid;
 
-/** Null when the diagram parses, else Mermaid's error message. */
+/**
+ * Null when the diagram parses, else Mermaid's error message.
+ * @param {string} code
+ */
 export async function parseMermaid(code) {
   mermaid ??= (await import('mermaid')).default;
   try {
     await mermaid.parse(code);
     return null;
   } catch (error) {
-    return String(error?.message ?? error);
+    return error instanceof Error ? error.message : String(error);
   }
 }

@@ -9,18 +9,30 @@ import {listFiles} from './files.mjs';
  * gzip size at level 9 (what a server precompressing the build sends).
  */
 
+/** @typedef {{raw: number, gzip: number}} Weight */
+
+/** @type {Map<string, Weight>} */
 const gzipCache = new Map();
 
-/** Raw and gzip size of one file. */
+/**
+ * Raw and gzip size of one file.
+ * @param {string} file
+ * @returns {Weight}
+ */
 export function fileWeight(file) {
-  if (!gzipCache.has(file)) {
+  let weight = gzipCache.get(file);
+  if (!weight) {
     const content = readFileSync(file);
-    gzipCache.set(file, {raw: content.length, gzip: gzipSync(content, {level: 9}).length});
+    weight = {raw: content.length, gzip: gzipSync(content, {level: 9}).length};
+    gzipCache.set(file, weight);
   }
-  return gzipCache.get(file);
+  return weight;
 }
 
-/** Sum of the weights of several files (each counted once). */
+/**
+ * Sum of the weights of several files (each counted once).
+ * @param {string[]} files
+ */
 export function sumWeights(files) {
   const unique = [...new Set(files)];
   return unique.reduce(
@@ -45,7 +57,8 @@ export function htmlAssets(html) {
     ...new Set(
       $(selector)
         .toArray()
-        .map((element) => $(element).attr('src') ?? $(element).attr('href')),
+        // Every selector below requires the src or href it reads.
+        .map((element) => /** @type {string} */ ($(element).attr('src') ?? $(element).attr('href'))),
     ),
   ];
   return {
@@ -60,6 +73,8 @@ export function htmlAssets(html) {
 /**
  * The file in `buildDir` that a same-site URL path points at, or null for
  * another host or a path outside `baseUrl`.
+ * @param {string} buildDir
+ * @param {string} url
  */
 export function fileForUrl(buildDir, url, baseUrl = '/') {
   if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) return null;
@@ -68,19 +83,28 @@ export function fileForUrl(buildDir, url, baseUrl = '/') {
   return path.join(buildDir, pathname.slice(baseUrl.length));
 }
 
-/** Every HTML file of a build, as paths relative to it (`main/architecture/index.html`). */
+/**
+ * Every HTML file of a build, as paths relative to it (`main/architecture/index.html`).
+ * @param {string} buildDir
+ */
 export function htmlFiles(buildDir) {
   return listFiles(buildDir, /\.html$/)
     .map((file) => path.relative(buildDir, file).split(path.sep).join('/'))
     .sort();
 }
 
-/** Total size of every file under a folder. */
+/**
+ * Total size of every file under a folder.
+ * @param {string} dir
+ */
 export function folderSize(dir) {
   return listFiles(dir, /./).reduce((total, file) => total + statSync(file).size, 0);
 }
 
-/** Kilobytes with one decimal, for messages (1 KB = 1024 bytes). */
+/**
+ * Kilobytes with one decimal, for messages (1 KB = 1024 bytes).
+ * @param {number} bytes
+ */
 export function kb(bytes) {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
