@@ -25,7 +25,7 @@ import yaml from 'js-yaml';
  *   (typed `any` on Operation because the TypeScript tests index it and cast it to their fixtures' shapes)
  * @typedef {{operationId: string, summary?: string, description?: string, tags?: string[],
  *   parameters?: Parameter[], security?: unknown[], requestBody?: {content?: Content},
- *   responses?: any, 'x-page'?: string, 'x-derived'?: boolean}} Operation
+ *   responses: any, 'x-page'?: string, 'x-derived'?: boolean}} Operation
  * @typedef {{parameters?: Parameter[]} & Partial<Record<Method, Operation>>} PathItem
  * @typedef {{paths: Record<string, PathItem>, tags?: {name: string}[]}} Document
  * @typedef {{operationId: string, method: Method, path: string,
