@@ -36,7 +36,7 @@ export const LANGUAGES = [
 
 /**
  * Whether an operation needs a token (an empty `security` list means it does not).
- * @param {Operation} operation
+ * @param {Pick<Operation, 'security'>} operation
  */
 export const isSecured = (operation) => !Array.isArray(operation.security) || operation.security.length > 0;
 
