@@ -27,7 +27,7 @@ import yaml from 'js-yaml';
  *   parameters?: Parameter[], security?: unknown[], requestBody?: {content?: Content},
  *   responses: any, 'x-page'?: string, 'x-derived'?: boolean}} Operation
  * @typedef {{parameters?: Parameter[]} & Partial<Record<Method, Operation>>} PathItem
- * @typedef {{paths: Record<string, PathItem>, tags?: {name: string}[]}} Document
+ * @typedef {{paths: Record<string, PathItem>, tags?: {name: string}[], components?: {schemas?: Record<string, Schema>}}} Document
  * @typedef {{operationId: string, method: Method, path: string,
  *   operation: Operation & {parameters: Parameter[]}}} OperationEntry  parameters: path-level ones merged in
  * @typedef {{raw: Document, doc: Document, operations: OperationEntry[]}} Definition
