@@ -17,9 +17,20 @@ import {exampleProblems, exampleRequest, exampleSnippets, jsonMedia} from './exa
 import {ENGLISH_LABELS, labelsFile, readLabelsFile} from './labels.mjs';
 import {DIRECTIVE, operationNodes} from './remarkOperations.mjs';
 
+/**
+ * @typedef {import('./definition.mjs').OperationEntry} OperationEntry
+ * @typedef {import('./definition.mjs').Definition} Definition
+ * @typedef {import('./definition.mjs').Responses} Responses
+ * @typedef {import('./definition.mjs').Media} Media
+ * @typedef {import('./definition.mjs').Schema} Schema
+ */
+
 export const LOCALE = 'it';
 
-/** Paths of the project's API files under `root`. */
+/**
+ * Paths of the project's API files under `root`.
+ * @param {string} root
+ */
 export function apiPaths(root) {
   return {
     spec: path.join(root, 'api', 'openapi.yaml'),
@@ -30,7 +41,10 @@ export function apiPaths(root) {
   };
 }
 
-/** Operation ids of the `::operation{id="..."}` directives of a page, in order. */
+/**
+ * Operation ids of the `::operation{id="..."}` directives of a page, in order.
+ * @param {string} markdown
+ */
 export function directiveIds(markdown) {
   const ids = [];
   const pattern = new RegExp(`^::${DIRECTIVE}\\{\\s*id="([^"]+)"\\s*\\}\\s*$`, 'gm');
@@ -38,7 +52,10 @@ export function directiveIds(markdown) {
   return ids;
 }
 
-/** The page's own prose: front matter, directives and fenced code removed. */
+/**
+ * The page's own prose: front matter, directives and fenced code removed.
+ * @param {string} markdown
+ */
 export function ownText(markdown) {
   return markdown
     .replace(/^---\n[\s\S]*?\n---\n/, '')
@@ -46,6 +63,10 @@ export function ownText(markdown) {
     .replace(new RegExp(`^::${DIRECTIVE}\\{[^\\n]*$`, 'gm'), '');
 }
 
+/**
+ * @param {string} template
+ * @param {string} concrete
+ */
 function pathMatches(template, concrete) {
   const a = template.split('/');
   const b = concrete.split('/');
@@ -57,7 +78,12 @@ function pathMatches(template, concrete) {
   );
 }
 
-/** Problems in a page's own text: names that are not in the definition. */
+/**
+ * Problems in a page's own text: names that are not in the definition.
+ * @param {string} markdown
+ * @param {OperationEntry[]} operations
+ * @param {OperationEntry[]} pageOperations
+ */
 export function proseProblems(markdown, operations, pageOperations) {
   const problems = [];
   // A page without operations of its own (the overview) speaks of the whole API.
@@ -91,8 +117,12 @@ export function proseProblems(markdown, operations, pageOperations) {
   return problems;
 }
 
-/** Every description the pages show, in the order the pages show them. */
+/**
+ * Every description the pages show, in the order the pages show them.
+ * @param {OperationEntry[]} operations
+ */
 export function translatableStrings(operations) {
+  /** @type {Set<string>} */
   const seen = new Set();
   for (const entry of operations) {
     operationNodes(entry, {
@@ -105,7 +135,11 @@ export function translatableStrings(operations) {
   return [...seen];
 }
 
-/** Lint rules the pages rely on; returns problem strings. */
+/**
+ * Lint rules the pages rely on; returns problem strings.
+ * @param {Definition} definition
+ * @param {string} docsDir
+ */
 export function lintDefinition({raw, operations}, docsDir) {
   const problems = [];
   const tags = new Set((raw.tags ?? []).map((tag) => tag.name));
@@ -129,8 +163,10 @@ export function lintDefinition({raw, operations}, docsDir) {
       if (!parameter.schema?.type) problems.push(`${where}: parameter ${parameter.name} has no schema type`);
     }
     const secured = !Array.isArray(operation.security) || operation.security.length > 0;
+    /** @type {Responses} */
     const responses = operation.responses ?? {};
     if (secured && !responses['403']) problems.push(`${where}: needs a token but lists no 403 response`);
+    /** @type {[string, Media | undefined][]} */
     const bodies = [];
     if (operation.requestBody) bodies.push(['request body', operation.requestBody.content?.['application/json']]);
     for (const [status, response] of Object.entries(responses)) {
@@ -154,13 +190,17 @@ export function lintDefinition({raw, operations}, docsDir) {
 /** A validator for the definition's schemas (OpenAPI 3.1 = JSON Schema 2020-12; formats are hints here). */
 function schemaValidator() {
   const ajv = new Ajv2020({strict: false, validateFormats: false, allErrors: true});
+  /** @type {(schema: Schema, value: unknown) => string[]} */
   return (schema, value) => {
     if (ajv.validate(schema, value)) return [];
-    return ajv.errors.map((error) => `${error.instancePath || '(root)'} ${error.message}`);
+    return (ajv.errors ?? []).map((error) => `${error.instancePath || '(root)'} ${error.message}`);
   };
 }
 
-/** Examples ↔ definition: the generated requests and every request and response example. */
+/**
+ * Examples ↔ definition: the generated requests and every request and response example.
+ * @param {Pick<Definition, 'operations'>} definition
+ */
 export function exampleCheckProblems({operations}) {
   const problems = [];
   const validate = schemaValidator();
@@ -170,31 +210,39 @@ export function exampleCheckProblems({operations}) {
     try {
       snippets = exampleSnippets(entry);
     } catch (error) {
-      problems.push(`${where}: no example: ${error.message}`);
+      problems.push(`${where}: no example: ${error instanceof Error ? error.message : error}`);
       continue;
     }
-    const curl = snippets.find((snippet) => snippet.value === 'curl').code;
+    // LANGUAGES always has curl.
+    const curl = /** @type {{code: string}} */ (snippets.find((snippet) => snippet.value === 'curl')).code;
     for (const problem of exampleProblems(entry, curl)) problems.push(`${where}: ${problem}`);
     const body = exampleRequest(entry).postData?.text;
     // httpsnippet's PowerShell client puts the body in single quotes without escaping them.
     if (body?.includes("'"))
       problems.push(`${where}: the request body example holds a ' (the PowerShell example would break)`);
+    /** @type {[string, Media][]} */
     const bodies = [];
     const requestMedia = jsonMedia(entry.operation.requestBody?.content);
     if (requestMedia?.schema) bodies.push(['request body example', requestMedia]);
-    for (const [status, response] of Object.entries(entry.operation.responses ?? {})) {
+    for (const [status, response] of Object.entries(/** @type {Responses} */ (entry.operation.responses ?? {}))) {
       const media = jsonMedia(response.content);
       if (media?.schema && media.example !== undefined) bodies.push([`response ${status} example`, media]);
     }
     for (const [label, media] of bodies) {
       if (media.example === undefined) continue;
-      for (const error of validate(media.schema, media.example)) problems.push(`${where}: ${label}: ${error}`);
+      // Only media with a schema are listed.
+      for (const error of validate(/** @type {Schema} */ (media.schema), media.example))
+        problems.push(`${where}: ${label}: ${error}`);
     }
   }
   return problems;
 }
 
-/** Pages ↔ definition: which operations each page (and its twin) renders. */
+/**
+ * Pages ↔ definition: which operations each page (and its twin) renders.
+ * @param {Pick<Definition, 'operations'>} definition
+ * @param {{docs: string, twins: string}} paths
+ */
 export function pageProblems({operations}, {docs, twins}) {
   const problems = [];
   const claimed = new Map();
@@ -243,7 +291,11 @@ export function pageProblems({operations}, {docs, twins}) {
   return problems;
 }
 
-/** Translations of the descriptions: missing, empty, untranslated, unused. */
+/**
+ * Translations of the descriptions: missing, empty, untranslated, unused.
+ * @param {string[]} strings
+ * @param {Map<string, string>} translations
+ */
 export function translationProblems(strings, translations) {
   const problems = [];
   for (const english of strings) {
@@ -261,8 +313,14 @@ export function translationProblems(strings, translations) {
   return problems;
 }
 
-/** Rewrites the translation file: every wanted string, existing translations kept, new ones empty. */
+/**
+ * Rewrites the translation file: every wanted string, existing translations kept, new ones empty.
+ * @param {string} file
+ * @param {string[]} strings
+ * @param {Map<string, string>} translations
+ */
 export function updateTranslations(file, strings, translations) {
+  /** @type {Record<string, string>} */
   const data = {
     $comment:
       'Italian text of the descriptions in api/openapi.yaml, shown on the Italian API pages. Keys are the English text; run node scripts/check-api.mjs --update-translations after changing the definition.',
@@ -278,6 +336,7 @@ export const SAME_IN_ITALIAN = new Set(['no', 'in.query']);
 /**
  * The Italian labels of the layout: every label of ENGLISH_LABELS present, none empty, none
  * left in English (write-translations fills new ones with the English text), none unknown.
+ * @param {string} root
  */
 export function labelProblems(root) {
   const file = apiPaths(root).labels;
@@ -286,7 +345,7 @@ export function labelProblems(root) {
   try {
     labels = readLabelsFile(file);
   } catch (error) {
-    return [error.message];
+    return [error instanceof Error ? error.message : String(error)];
   }
   if (!labels) return [`${where}: missing (npm run write-translations -- --locale ${LOCALE})`];
   const problems = [];
@@ -303,13 +362,16 @@ export function labelProblems(root) {
   return problems;
 }
 
+/** @param {string} root */
 export async function checkApi(root, {update = false} = {}) {
   const paths = apiPaths(root);
   const problems = [];
   try {
     await SwaggerParser.validate(paths.spec);
   } catch (error) {
-    problems.push(`api/openapi.yaml is not a valid OpenAPI document: ${error.message}`);
+    problems.push(
+      `api/openapi.yaml is not a valid OpenAPI document: ${error instanceof Error ? error.message : error}`,
+    );
     return {problems, operations: 0};
   }
   const definition = loadDefinition(paths.spec);

@@ -10,65 +10,108 @@
 import fs from 'node:fs';
 import yaml from 'js-yaml';
 
+/**
+ * The parts of a resolved OpenAPI definition (no `$ref` left) that this code reads.
+ * @typedef {'get' | 'put' | 'post' | 'delete' | 'patch' | 'head' | 'options' | 'trace'} Method
+ * @typedef {{type?: string | string[], format?: string, description?: string, enum?: unknown[],
+ *   example?: unknown, examples?: unknown[], default?: unknown, items?: Schema,
+ *   properties?: Record<string, Schema>, required?: string[], allOf?: Schema[]}} Schema
+ * @typedef {{name: string, in: string, required?: boolean, description?: string, example?: unknown,
+ *   schema?: Schema, 'x-required-if'?: string}} Parameter
+ * @typedef {{schema?: Schema, example?: unknown}} Media
+ * @typedef {Record<string, Media>} Content
+ * @typedef {{description?: string, content?: Content}} Response
+ * @typedef {Record<string, Response>} Responses  what `responses` holds: cast it to this where read
+ *   (typed `any` on Operation because the TypeScript tests index it and cast it to their fixtures' shapes)
+ * @typedef {{operationId: string, summary?: string, description?: string, tags?: string[],
+ *   parameters?: Parameter[], security?: unknown[], requestBody?: {content?: Content},
+ *   responses: any, 'x-page'?: string, 'x-derived'?: boolean}} Operation
+ * @typedef {{parameters?: Parameter[]} & Partial<Record<Method, Operation>>} PathItem
+ * @typedef {{paths: Record<string, PathItem>, tags?: {name: string}[], components?: {schemas?: Record<string, Schema>}}} Document
+ * @typedef {{operationId: string, method: Method, path: string,
+ *   operation: Operation & {parameters: Parameter[]}}} OperationEntry  parameters: path-level ones merged in
+ * @typedef {{raw: Document, doc: Document, operations: OperationEntry[]}} Definition
+ * @typedef {{name: string, type: string, required: boolean, description: string, enum: unknown[] | undefined}} FieldRow
+ */
+
+/** @type {Method[]} */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
 // ---------------------------------------------------------------------------
 // Loading the definition
 
-/** Resolves every local `$ref` (`#/components/...`) of a parsed definition, without mutating it. */
+/**
+ * Resolves every local `$ref` (`#/components/...`) of a parsed definition, without mutating it.
+ * @template T
+ * @param {T} doc
+ * @returns {T}
+ */
 export function resolveRefs(doc) {
+  /** @param {string} ref */
   const lookup = (ref) => {
     if (!ref.startsWith('#/')) throw new Error(`Only local $ref are supported, got "${ref}"`);
+    /** @type {unknown} */
     let node = doc;
     for (const raw of ref.slice(2).split('/')) {
       const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
       if (node === null || typeof node !== 'object' || !(key in node)) {
         throw new Error(`Unresolved $ref "${ref}"`);
       }
-      node = node[key];
+      node = /** @type {Record<string, unknown>} */ (node)[key];
     }
     return node;
   };
+  /** @type {(node: unknown, seen: string[]) => unknown} */
   const walk = (node, seen) => {
     if (Array.isArray(node)) return node.map((item) => walk(item, seen));
     if (node === null || typeof node !== 'object') return node;
-    if (typeof node.$ref === 'string') {
+    if ('$ref' in node && typeof node.$ref === 'string') {
       if (seen.includes(node.$ref)) throw new Error(`Circular $ref "${node.$ref}"`);
-      const {$ref, ...siblings} = node;
+      const {$ref, ...siblings} = /** @type {{$ref: string}} */ (node);
       const target = walk(lookup($ref), [...seen, $ref]);
-      return Object.keys(siblings).length ? {...target, ...walk(siblings, seen)} : target;
+      return Object.keys(siblings).length
+        ? {.../** @type {object} */ (target), .../** @type {object} */ (walk(siblings, seen))}
+        : target;
     }
     return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, walk(value, seen)]));
   };
-  return walk(doc, []);
+  return /** @type {T} */ (walk(doc, []));
 }
 
 /**
  * Reads and resolves the definition; returns it with its operations in file
  * order: {operationId, method, path, operation (resolved, path-level
  * parameters merged in)}.
+ * @param {string} specPath
+ * @returns {Definition}
  */
 export function loadDefinition(specPath) {
   let text;
   try {
     text = fs.readFileSync(specPath, 'utf8');
   } catch (error) {
-    throw new Error(`Cannot read the API definition "${specPath}": ${error.message}`);
+    throw new Error(`Cannot read the API definition "${specPath}": ${error instanceof Error ? error.message : error}`);
   }
   let raw;
   try {
     raw = yaml.load(text);
   } catch (error) {
-    throw new Error(`"${specPath}" is not valid YAML: ${error.message}`);
+    throw new Error(`"${specPath}" is not valid YAML: ${error instanceof Error ? error.message : error}`);
   }
   return definitionFrom(raw, specPath);
 }
 
-export function definitionFrom(raw, label = 'definition') {
-  if (!raw || typeof raw !== 'object' || !raw.paths) {
+/**
+ * @param {unknown} parsed
+ * @returns {Definition}
+ */
+export function definitionFrom(parsed, label = 'definition') {
+  if (!parsed || typeof parsed !== 'object' || !('paths' in parsed) || !parsed.paths) {
     throw new Error(`"${label}" has no "paths": not an OpenAPI definition`);
   }
+  const raw = /** @type {Document} */ (parsed);
   const doc = resolveRefs(raw);
+  /** @type {OperationEntry[]} */
   const operations = [];
   for (const [apiPath, pathItem] of Object.entries(doc.paths)) {
     for (const method of HTTP_METHODS) {
@@ -90,14 +133,18 @@ export function definitionFrom(raw, label = 'definition') {
   return {raw, doc, operations};
 }
 
-/** Loads `i18n/<locale>/openapi.json` (English → translation); empty map when absent. */
+/**
+ * Loads `i18n/<locale>/openapi.json` (English → translation); empty map when absent.
+ * @param {string} file
+ * @returns {Map<string, string>}
+ */
 export function loadTranslations(file) {
   if (!fs.existsSync(file)) return new Map();
   let data;
   try {
     data = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`"${file}" is not valid JSON: ${error.message}`);
+    throw new Error(`"${file}" is not valid JSON: ${error instanceof Error ? error.message : error}`);
   }
   return new Map(Object.entries(data).filter(([key]) => !key.startsWith('$')));
 }
@@ -105,9 +152,14 @@ export function loadTranslations(file) {
 // ---------------------------------------------------------------------------
 // Schemas → field rows and examples
 
-/** The type of a schema as the tables show it: `array<string>`, `integer (int64)`. */
+/**
+ * The type of a schema as the tables show it: `array<string>`, `integer (int64)`.
+ * @param {Schema | undefined} schema
+ * @returns {string}
+ */
 export function typeOf(schema) {
   if (!schema) return '';
+  /** @type {string | string[] | undefined} */
   let type = schema.type;
   if (!type && schema.allOf) type = 'object';
   if (!type && schema.properties) type = 'object';
@@ -120,9 +172,14 @@ export function typeOf(schema) {
   return type ?? 'any';
 }
 
-/** Merges `allOf` parts into one object schema. */
+/**
+ * Merges `allOf` parts into one object schema.
+ * @param {Schema} schema
+ * @returns {Schema}
+ */
 export function mergeAllOf(schema) {
-  if (!schema?.allOf) return schema;
+  if (!schema.allOf) return schema;
+  /** @type {Schema & {properties: Record<string, Schema>, required: string[]}} */
   const merged = {
     ...schema,
     allOf: undefined,
@@ -150,12 +207,15 @@ export function mergeAllOf(schema) {
 /**
  * Flattens a schema into rows {name, type, required, description, enum}:
  * `data.alerts[].id` style names, objects and arrays descended.
+ * @param {Schema | undefined} schema
+ * @returns {FieldRow[]}
  */
 export function schemaFields(schema, prefix = '', depth = 0) {
+  /** @type {FieldRow[]} */
   const rows = [];
-  const object = mergeAllOf(schema);
+  const object = schema && mergeAllOf(schema);
   if (!object || depth > 8) return rows;
-  const target = object.type === 'array' || object.items ? mergeAllOf(object.items) : object;
+  const target = object.type === 'array' || object.items ? object.items && mergeAllOf(object.items) : object;
   const base = object.type === 'array' || object.items ? `${prefix}[]` : prefix;
   const required = new Set(target?.required ?? []);
   for (const [name, raw] of Object.entries(target?.properties ?? {})) {
@@ -173,9 +233,13 @@ export function schemaFields(schema, prefix = '', depth = 0) {
   return rows;
 }
 
-/** An example value for a schema: its own example, else one built from its properties. */
+/**
+ * An example value for a schema: its own example, else one built from its properties.
+ * @param {Schema | undefined} schema
+ * @returns {unknown}
+ */
 export function exampleFor(schema, depth = 0) {
-  const merged = mergeAllOf(schema);
+  const merged = schema && mergeAllOf(schema);
   if (!merged || depth > 8) return null;
   if (merged.example !== undefined) return merged.example;
   if (merged.examples?.length) return merged.examples[0];
@@ -188,10 +252,15 @@ export function exampleFor(schema, depth = 0) {
       Object.entries(merged.properties ?? {}).map(([name, property]) => [name, exampleFor(property, depth + 1)]),
     );
   }
-  return {string: 'string', integer: 0, number: 0, boolean: false}[type] ?? null;
+  /** @type {Record<string, unknown>} */
+  const byType = {string: 'string', integer: 0, number: 0, boolean: false};
+  return byType[String(type)] ?? null;
 }
 
-/** The JSON media of a `content` map (else its first one), or null. */
+/**
+ * The JSON media of a `content` map (else its first one), or null.
+ * @param {Content | undefined} content
+ */
 export function mediaOf(content) {
   if (!content) return null;
   return content['application/json'] ?? Object.values(content)[0] ?? null;

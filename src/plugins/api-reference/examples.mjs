@@ -12,6 +12,16 @@
  */
 import {HTTPSnippet} from 'httpsnippet';
 
+/**
+ * @typedef {import('./definition.mjs').Operation} Operation
+ * @typedef {import('./definition.mjs').OperationEntry} OperationEntry
+ * @typedef {import('./definition.mjs').Parameter} Parameter
+ * @typedef {{name: string, value: string}} Pair
+ * @typedef {{method: string, url: string, httpVersion: string, queryString: Pair[], headers: Pair[],
+ *   cookies: Pair[], postData?: {mimeType: string, text: string}}} HarRequest
+ * @typedef {{origin?: string, token?: string}} ExampleOptions
+ */
+
 /** Placeholders the reader replaces (the API overview page says so). */
 export const EXAMPLE_ORIGIN = 'https://seerbox.example:53443';
 export const EXAMPLE_TOKEN = 'YOUR_TOKEN';
@@ -24,36 +34,54 @@ export const LANGUAGES = [
   {value: 'powershell', label: 'PowerShell', lang: 'powershell', target: 'powershell', client: 'restmethod'},
 ];
 
-/** Whether an operation needs a token (an empty `security` list means it does not). */
+/**
+ * Whether an operation needs a token (an empty `security` list means it does not).
+ * @param {Pick<Operation, 'security'>} operation
+ */
 export const isSecured = (operation) => !Array.isArray(operation.security) || operation.security.length > 0;
 
-/** The JSON media of a `content` map, or null. */
+/**
+ * The JSON media of a `content` map, or null.
+ * @param {import('./definition.mjs').Content | undefined} content
+ */
 export const jsonMedia = (content) => content?.['application/json'] ?? null;
 
-/** An example value of a parameter: its own, its schema's, else one by type. */
+/**
+ * An example value of a parameter: its own, its schema's, else one by type.
+ * @param {Parameter} parameter
+ * @returns {unknown}
+ */
 export function parameterExample(parameter) {
   const schema = parameter.schema ?? {};
   if (parameter.example !== undefined) return parameter.example;
   if (schema.example !== undefined) return schema.example;
   if (schema.enum?.length) return schema.enum[0];
-  return {boolean: true, integer: 1, number: 1}[schema.type] ?? parameter.name.toUpperCase();
+  /** @type {Record<string, unknown>} */
+  const byType = {boolean: true, integer: 1, number: 1};
+  return byType[String(schema.type)] ?? parameter.name.toUpperCase();
 }
 
 /**
  * The parameters an example must carry: the required ones, and those whose
  * `x-required-if` names a parameter the example sets to true.
+ * @param {Operation} operation
  */
 export function exampleParameters(operation) {
   const parameters = operation.parameters ?? [];
   const chosen = parameters.filter((parameter) => parameter.required);
-  const isTrue = (name) => chosen.some((parameter) => parameter.name === name && parameterExample(parameter) === true);
+  const isTrue = (/** @type {string} */ name) =>
+    chosen.some((parameter) => parameter.name === name && parameterExample(parameter) === true);
   for (const parameter of parameters) {
     if (!parameter.required && parameter['x-required-if'] && isTrue(parameter['x-required-if'])) chosen.push(parameter);
   }
   return chosen;
 }
 
-/** The example request of an operation, as a HAR request (what httpsnippet takes). */
+/**
+ * The example request of an operation, as a HAR request (what httpsnippet takes).
+ * @param {OperationEntry} entry
+ * @param {ExampleOptions} [options]
+ */
 export function exampleRequest(
   {method, path: apiPath, operation},
   {origin = EXAMPLE_ORIGIN, token = EXAMPLE_TOKEN} = {},
@@ -73,8 +101,10 @@ export function exampleRequest(
       const value = parameterExample(parameter);
       return (Array.isArray(value) ? value : [value]).map((item) => ({name: parameter.name, value: String(item)}));
     });
+  /** @type {Pair[]} */
   const headers = [];
   if (isSecured(operation)) headers.push({name: 'Authorization', value: `Bearer ${token}`});
+  /** @type {HarRequest} */
   const request = {
     method: method.toUpperCase(),
     url: url.href,
@@ -91,7 +121,11 @@ export function exampleRequest(
   return request;
 }
 
-/** The example request as code, one entry per language of LANGUAGES. */
+/**
+ * The example request as code, one entry per language of LANGUAGES.
+ * @param {OperationEntry} entry
+ * @param {ExampleOptions} [options]
+ */
 export function exampleSnippets(entry, options) {
   // httpsnippet's HAR types are stricter than the request we build (checked by its own validation).
   const snippet = new HTTPSnippet(/** @type {any} */ (exampleRequest(entry, options)));
@@ -107,6 +141,8 @@ export function exampleSnippets(entry, options) {
  * Problems of an example against its operation, read back from the generated
  * `curl` command: a required parameter missing, a path template left
  * unfilled, a body header without a body or a body without its header.
+ * @param {OperationEntry} entry
+ * @param {string} curl
  */
 export function exampleProblems({operation}, curl) {
   const problems = [];

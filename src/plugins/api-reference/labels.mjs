@@ -87,12 +87,17 @@ export const ENGLISH_LABELS = {
 export const englishLabels = () =>
   /** @type {Labels} */ (Object.fromEntries(Object.entries(ENGLISH_LABELS).map(([id, {message}]) => [id, message])));
 
-/** Where a locale's labels live: `<i18nDir>/<locale>/seerbox-api-reference/labels.json`. */
+/**
+ * Where a locale's labels live: `<i18nDir>/<locale>/seerbox-api-reference/labels.json`.
+ * @param {string} i18nDir
+ * @param {string} locale
+ */
 export const labelsFile = (i18nDir, locale) => path.join(i18nDir, locale, PLUGIN_NAME, `${LABELS_FILE}.json`);
 
 /**
  * Reads a locale's translation file as written by Docusaurus ({id: {message, description}}):
  * id → message, or null when the file does not exist.
+ * @param {string} file
  * @returns {Labels | null}
  */
 export function readLabelsFile(file) {
@@ -101,7 +106,7 @@ export function readLabelsFile(file) {
   try {
     data = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`"${file}" is not valid JSON: ${error.message}`);
+    throw new Error(`"${file}" is not valid JSON: ${error instanceof Error ? error.message : error}`);
   }
   return Object.fromEntries(
     Object.entries(data).map(([id, entry]) => {
@@ -114,6 +119,8 @@ export function readLabelsFile(file) {
 /**
  * The labels of `locale`: English for the default locale, else the locale's translation file,
  * which must exist and hold every label (a page half in English is a bug the build reports).
+ * @param {string} i18nDir
+ * @param {string} locale
  * @returns {Labels}
  */
 export function loadLabels(i18nDir, locale, defaultLocale = 'en') {
