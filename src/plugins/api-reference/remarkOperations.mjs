@@ -26,6 +26,21 @@ import {exampleFor, loadDefinition, loadTranslations, mediaOf, schemaFields, typ
 import {exampleSnippets, isSecured} from './examples.mjs';
 import {englishLabels, loadLabels} from './labels.mjs';
 
+/**
+ * @typedef {import('./definition.mjs').OperationEntry} OperationEntry
+ * @typedef {import('./definition.mjs').Operation} Operation
+ * @typedef {import('./definition.mjs').Responses} Responses
+ * @typedef {import('./definition.mjs').FieldRow} FieldRow
+ * @typedef {Record<string, string>} Labels
+ * @typedef {(value: string) => string} Translate
+ * @typedef {MdNode[]} Cell
+ * @typedef {Record<string, string>} Attributes
+ */
+/**
+ * A Markdown or MDX node built here (mdast's own union leaves out MDX's nodes).
+ * @typedef {{type: string, children?: MdNode[], value?: string, data?: object, [key: string]: unknown}} MdNode
+ */
+
 export const DIRECTIVE = 'operation';
 /** Where every operation's token header points: the overview's authentication section. */
 export const OVERVIEW_AUTHENTICATION = '/api/overview#authentication';
@@ -35,13 +50,25 @@ export const BEARER_VALUE = 'Bearer <token>';
 // ---------------------------------------------------------------------------
 // Markdown (mdast) builders
 
+/** @param {unknown} value @returns {MdNode} */
 const text = (value) => ({type: 'text', value: String(value)});
+/** @param {unknown} value @returns {MdNode} */
 const code = (value) => ({type: 'inlineCode', value: String(value)});
+/** @param {MdNode[]} children @returns {MdNode} */
 const strong = (children) => ({type: 'strong', children});
+/** @param {MdNode[]} children @returns {MdNode} */
 const paragraph = (children) => ({type: 'paragraph', children});
+/** @param {Cell} children @returns {MdNode} */
 const cell = (children) => ({type: 'tableCell', children});
+/** @param {Cell[]} cells @returns {MdNode} */
 const row = (cells) => ({type: 'tableRow', children: cells.map(cell)});
 
+/**
+ * @param {string[]} header
+ * @param {Cell[][]} rows
+ * @param {Attributes} data
+ * @returns {MdNode}
+ */
 function table(header, rows, data) {
   return {
     type: 'table',
@@ -51,26 +78,45 @@ function table(header, rows, data) {
   };
 }
 
+/**
+ * @param {number} depth
+ * @param {string} label
+ * @param {string} id
+ */
 function heading(depth, label, id) {
-  /** @type {{type: string, depth: number, children: any[], data: {hProperties: Record<string, string>}}} */
+  /** @type {MdNode & {children: MdNode[], data: {hProperties: Attributes}}} */
   const node = {type: 'heading', depth, children: [text(label)], data: {hProperties: {id}}};
   return node;
 }
 
+/**
+ * @param {string} lang
+ * @param {string} value
+ * @param {string | null} title
+ * @returns {MdNode}
+ */
 function codeBlock(lang, value, title) {
   return {type: 'code', lang, meta: title ? `title="${title.replace(/"/g, "'")}"` : null, value};
 }
 
-/** The `curl` command that calls an operation (the first of its examples). */
+/**
+ * The `curl` command that calls an operation (the first of its examples).
+ * @param {OperationEntry} entry
+ */
 export function curlExample(entry) {
-  return exampleSnippets(entry).find((snippet) => snippet.value === 'curl').code;
+  const curl = exampleSnippets(entry).find((snippet) => snippet.value === 'curl');
+  if (!curl) throw new Error(`${entry.operationId}: no curl example`);
+  return curl.code;
 }
 
+/** @param {string} name @param {string} value */
 const jsxAttribute = (name, value) => ({type: 'mdxJsxAttribute', name, value});
 
 /**
  * The examples in synchronised tabs: Docusaurus Tabs with a groupId, so the
  * reader's language choice is kept across pages (the stock Tabs behaviour).
+ * @param {OperationEntry} entry
+ * @returns {MdNode}
  */
 export function exampleTabs(entry) {
   return {
@@ -90,6 +136,7 @@ export const EXAMPLE_TABS_GROUP = 'api-example-language';
 
 /** `import Tabs from '@theme/Tabs'` and TabItem, as the MDX ESM node the compiler expects (estree included). */
 export function tabsImportNode() {
+  /** @param {string} local @param {string} source */
   const declaration = (local, source) => ({
     type: 'ImportDeclaration',
     specifiers: [{type: 'ImportDefaultSpecifier', local: {type: 'Identifier', name: local}}],
@@ -111,6 +158,8 @@ export function tabsImportNode() {
 /**
  * The coloured method badge of an operation heading, as an inline JSX span so
  * that the table of contents shows it too (Docusaurus keeps its class there).
+ * @param {string} method
+ * @returns {MdNode}
  */
 export function methodBadge(method) {
   return {
@@ -121,7 +170,10 @@ export function methodBadge(method) {
   };
 }
 
-/** The anchor of an operation's heading: the slug of its English summary. */
+/**
+ * The anchor of an operation's heading: the slug of its English summary.
+ * @param {{summary?: string, operationId: string}} operation
+ */
 export function operationAnchor(operation) {
   return new GithubSlugger().slug(operation.summary ?? operation.operationId);
 }
@@ -129,16 +181,18 @@ export function operationAnchor(operation) {
 /**
  * The Markdown nodes of one operation, with `labels` (labels.mjs: id → text, English by default)
  * and `translate` mapping each English description to the locale's text.
- * @param {any} entry
- * @param {{labels?: Record<string, string>, translate?: (value: string) => string}} [options]
+ * @param {OperationEntry} entry
+ * @param {{labels?: Labels, translate?: Translate}} [options]
+ * @returns {MdNode[]}
  */
 export function operationNodes(entry, options = {}) {
-  const {labels = englishLabels(), translate = (value) => value} = options;
+  const {labels = englishLabels(), translate = (/** @type {string} */ value) => value} = options;
   const {operationId, method, path: apiPath, operation} = entry;
   if (!operation.summary) throw new Error(`Operation ${operationId} has no summary`);
-  const t = (value) => (value ? translate(value) : '');
+  const t = (/** @type {string | undefined} */ value) => (value ? translate(value) : '');
   const anchor = operationAnchor(operation);
-  const data = (part) => ({'data-operation': operationId, 'data-api-table': part});
+  const data = (/** @type {string} */ part) => ({'data-operation': operationId, 'data-api-table': part});
+  /** @type {MdNode[]} */
   const nodes = [];
 
   const title = heading(2, t(operation.summary), anchor);
@@ -167,6 +221,7 @@ export function operationNodes(entry, options = {}) {
   nodes.push(heading(3, labels.request, `${anchor}-request`));
   const secured = isSecured(operation);
   const requestMedia = mediaOf(operation.requestBody?.content);
+  /** @type {Cell[][]} */
   const headerRows = [];
   if (secured)
     headerRows.push([
@@ -213,7 +268,7 @@ export function operationNodes(entry, options = {}) {
 
   // Responses
   nodes.push(heading(3, labels.responses, `${anchor}-responses`));
-  const responses = Object.entries(operation.responses ?? {});
+  const responses = Object.entries(/** @type {Responses} */ (operation.responses ?? {}));
   nodes.push(
     table(
       [labels.status, labels.message, labels.meaning],
@@ -242,6 +297,11 @@ export function operationNodes(entry, options = {}) {
   return nodes;
 }
 
+/**
+ * @param {string} description
+ * @param {unknown[] | undefined} values
+ * @param {Labels} labels
+ */
 function describe(description, values, labels) {
   const children = description ? [text(description)] : [];
   if (values?.length) {
@@ -255,6 +315,13 @@ function describe(description, values, labels) {
   return children;
 }
 
+/**
+ * @param {FieldRow[]} fields
+ * @param {Labels} labels
+ * @param {(value: string | undefined) => string} t
+ * @param {Attributes} data
+ * @param {boolean} withRequired
+ */
 function fieldTable(fields, labels, t, data, withRequired) {
   const header = withRequired
     ? [labels.field, labels.type, labels.required, labels.description]
@@ -274,7 +341,12 @@ function fieldTable(fields, labels, t, data, withRequired) {
 // ---------------------------------------------------------------------------
 // The plugin
 
-/** A translator for `locale`, throwing on a description that has no translation. */
+/**
+ * A translator for `locale`, throwing on a description that has no translation.
+ * @param {string} locale
+ * @param {Map<string, string>} translations
+ * @returns {Translate}
+ */
 export function translatorFor(locale, translations, defaultLocale = 'en') {
   if (locale === defaultLocale) return (value) => value;
   return (value) => {
@@ -293,20 +365,34 @@ export function translatorFor(locale, translations, defaultLocale = 'en') {
  */
 export default function remarkApiOperations({specPath, i18nDir, defaultLocale = 'en'}) {
   if (!specPath || !i18nDir) throw new Error('remarkApiOperations needs specPath and i18nDir');
+  /** @type {{stamp: number, value: import('./definition.mjs').Definition} | null} */
   let cache = null;
   const definition = () => {
     const stamp = fs.statSync(specPath).mtimeMs;
     if (!cache || cache.stamp !== stamp) cache = {stamp, value: loadDefinition(specPath)};
     return cache.value;
   };
+  /**
+   * @param {MdNode} root
+   * @param {{path: string}} file
+   */
   return async (root, file) => {
     const {visit, SKIP} = await import('unist-util-visit');
+    /** @typedef {{name: string, attributes?: Record<string, string | null | undefined> | null}} LeafDirective */
+    /** @type {{node: LeafDirective, index: number, parent: {children: unknown[]}}[]} */
     const found = [];
-    visit(root, 'leafDirective', (node, index, parent) => {
-      if (node.name !== DIRECTIVE) return undefined;
-      found.push({node, index, parent});
-      return SKIP;
-    });
+    // mdast's types know the directive nodes only with mdast-util-directive's, which the site does not import.
+    visit(
+      /** @type {import('mdast').Parent} */ (/** @type {unknown} */ (root)),
+      'leafDirective',
+      (leaf, index, parent) => {
+        const node = /** @type {LeafDirective} */ (/** @type {unknown} */ (leaf));
+        if (node.name !== DIRECTIVE) return undefined;
+        if (index === undefined || !parent) throw new Error(`${file.path}: ::${DIRECTIVE} outside a parent node`);
+        found.push({node, index, parent});
+        return SKIP;
+      },
+    );
     if (!found.length) return;
     const {operations} = definition();
     const locale = localeOfFile(file.path, defaultLocale);
@@ -326,6 +412,6 @@ export default function remarkApiOperations({specPath, i18nDir, defaultLocale = 
       }
       parent.children.splice(index, 1, ...operationNodes(entry, {labels, translate}));
     }
-    root.children.unshift(tabsImportNode());
+    (root.children ??= []).unshift(tabsImportNode());
   };
 }
