@@ -17,21 +17,30 @@ import {localeOfFile} from '../utils/locale.mjs';
 import nativeImport from './nativeImport.cjs';
 
 const load = async () => ({
-  ...(await nativeImport('beautiful-mermaid')),
+  .../** @type {typeof import('beautiful-mermaid')} */ (await nativeImport('beautiful-mermaid')),
   ...(await import('hast-util-from-parse5')),
   ...(await import('parse5')),
   ...(await import('unist-util-visit')),
   ...(await import('../../scripts/lib/mermaid-parse.mjs')),
 });
 
+/** @type {Record<string, string>} */
 const LABELS = {en: 'Diagram', it: 'Diagramma'};
 
-/** Plain text of an mdast node. */
+/** @typedef {{type: string, value?: string, children?: MdNode[]}} MdNode */
+
+/**
+ * Plain text of an mdast node.
+ * @param {MdNode} node
+ * @returns {string}
+ */
 const textOf = (node) => node.value ?? (node.children ?? []).map(textOf).join('');
 
 /**
  * The SVG markup of one diagram, ready to inline: no <style>, no inline colour variables, ids
  * prefixed with `prefix`, and a title and description for assistive technology.
+ * @param {string} code
+ * @param {{prefix: string, title: string}} options
  */
 export async function diagramSvg(code, {prefix, title}) {
   const {renderMermaidSVG} = await load();
@@ -49,7 +58,7 @@ export async function diagramSvg(code, {prefix, title}) {
       .replaceAll(`href="#${id}"`, `href="#${prefix}-${id}"`);
   }
   const labels = [...svg.matchAll(/<text[^>]*>([^<]+)<\/text>/g)].map((match) => match[1].trim()).filter(Boolean);
-  const escape = (text) => text.replace(/&(?!\w+;|#\d+;)/g, '&amp;').replace(/</g, '&lt;');
+  const escape = (/** @type {string} */ text) => text.replace(/&(?!\w+;|#\d+;)/g, '&amp;').replace(/</g, '&lt;');
   const description = [...new Set(labels)].join('; ');
   return svg.replace(
     /^<svg([^>]*)>/,
@@ -58,19 +67,30 @@ export async function diagramSvg(code, {prefix, title}) {
   );
 }
 
-/** hast children of an SVG string (for mdast `data.hChildren`). */
+/**
+ * hast children of an SVG string (for mdast `data.hChildren`).
+ * @param {string} svg
+ */
 async function toHast(svg) {
   const {fromParse5, parseFragment} = await load();
-  return fromParse5(parseFragment(svg), {space: 'html'}).children.filter((node) => node.type === 'element');
+  // A parsed fragment becomes a hast root.
+  const root = /** @type {import('hast').Root} */ (fromParse5(parseFragment(svg), {space: 'html'}));
+  return root.children.filter((node) => node.type === 'element');
 }
 
 export default function remarkMermaidDiagrams() {
+  /**
+   * @param {import('unist').Node} tree
+   * @param {{path?: string, data?: {frontMatter?: {title?: string}}}} file
+   */
   return async (tree, file) => {
     const {visit, parseMermaid} = await load();
     const locale = localeOfFile(file.path ?? '');
+    /** @type {{node: import('mdast').Code, index: number, parent: {children: unknown[]}, heading: string}[]} */
     const blocks = [];
     let heading = '';
-    visit(tree, (node, index, parent) => {
+    // remark hands the plugin an mdast root.
+    visit(/** @type {import('mdast').Root} */ (tree), (node, index, parent) => {
       if (node.type === 'heading') heading = textOf(node).trim();
       if (node.type === 'code' && node.lang === 'mermaid' && parent && index !== undefined) {
         blocks.push({node, index, parent, heading});
