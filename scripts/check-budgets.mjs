@@ -14,6 +14,7 @@ import path from 'node:path';
 import {parseCommandLine, runCli, UsageError} from './lib/cli.mjs';
 import {listFiles} from './lib/files.mjs';
 import {fileForUrl, fileWeight, htmlAssets, htmlFiles, kb, sumWeights} from './lib/weights.mjs';
+import {messageOf} from '../src/utils/errors.mjs';
 
 const usage = `Usage: node scripts/check-budgets.mjs [--dir build] [--base-url /] [--budgets budgets.json] [--json]
 
@@ -63,7 +64,7 @@ export function loadBudgets(file) {
   try {
     budgets = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new UsageError(`budgets file ${file} is not valid JSON: ${error instanceof Error ? error.message : error}`);
+    throw new UsageError(`budgets file ${file} is not valid JSON: ${messageOf(error)}`);
   }
   for (const key of ['firstLoadJsGzip', 'firstLoadCssGzip', 'htmlGzip']) {
     if (!Number.isInteger(budgets[key]) || budgets[key] <= 0) {
@@ -78,9 +79,7 @@ export function loadBudgets(file) {
   try {
     budgets.swaggerPattern = new RegExp(budgets.swaggerPages);
   } catch (error) {
-    throw new UsageError(
-      `budgets file ${file}: "swaggerPages" is not a valid regular expression: ${error instanceof Error ? error.message : error}`,
-    );
+    throw new UsageError(`budgets file ${file}: "swaggerPages" is not a valid regular expression: ${messageOf(error)}`);
   }
   return budgets;
 }

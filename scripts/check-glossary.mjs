@@ -3,6 +3,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import {runCli, UsageError} from './lib/cli.mjs';
 import {listFiles} from './lib/files.mjs';
+import {messageOf} from '../src/utils/errors.mjs';
 
 const USAGE = `Usage: node scripts/check-glossary.mjs [--glossary FILE] [DIR|FILE ...]
 
@@ -89,7 +90,7 @@ export function parseGlossary(text) {
         use,
       });
     } catch (error) {
-      throw new Error(`context rule ${pattern}: ${error instanceof Error ? error.message : error}`);
+      throw new Error(`context rule ${pattern}: ${messageOf(error)}`);
     }
   }
   return {terms, contexts};
@@ -190,7 +191,7 @@ runCli(
     try {
       rules = parseGlossary(readFileSync(glossary, 'utf8'));
     } catch (error) {
-      throw new UsageError(`${glossary}: ${error instanceof Error ? error.message : error}`);
+      throw new UsageError(`${glossary}: ${messageOf(error)}`);
     }
     const files = roots.flatMap((root) => listFiles(root, /\.(mdx?|json)$/));
     let count = 0;

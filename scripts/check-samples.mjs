@@ -17,6 +17,7 @@ import {runCli, UsageError} from './lib/cli.mjs';
 import {codeBlocks, fenceAttributes} from './lib/code-blocks.mjs';
 import {listFiles} from './lib/files.mjs';
 import {findBinary, run, sandboxPaths, testCertificate} from './lib/sample-tools.mjs';
+import {messageOf} from '../src/utils/errors.mjs';
 
 /**
  * @typedef {import('./lib/code-blocks.mjs').CodeBlock} CodeBlock
@@ -432,9 +433,6 @@ function kubernetesProblem(document) {
     return `Kubernetes ${document.apiVersion} ${document.kind}: ${messageOf(error)}`;
   }
 }
-
-/** The message of a thrown value. @param {unknown} error */
-const messageOf = (error) => (error instanceof Error ? error.message : String(error));
 
 /** A schema error in words, with the property it is about. @param {import('ajv').ErrorObject} error */
 const schemaMessage = (error) =>

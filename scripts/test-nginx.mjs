@@ -24,6 +24,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {parseCommandLine, runCli, UsageError} from './lib/cli.mjs';
 import {listFiles} from './lib/files.mjs';
+import {messageOf} from '../src/utils/errors.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEPLOY = path.join(ROOT, 'deploy', 'nginx');
@@ -681,7 +682,7 @@ async function main(options) {
       });
     }
   } catch (error) {
-    console.error(`test-nginx: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`test-nginx: ${messageOf(error)}`);
     failures += 1;
   } finally {
     await stopNginxAndWait();

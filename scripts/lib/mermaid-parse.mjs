@@ -2,6 +2,7 @@
 // browser DOM; parsing does not, so without one DOMPurify gets no-op hooks and an identity
 // sanitiser. Syntax errors come from Mermaid's grammars exactly as in the browser.
 import DOMPurify from 'dompurify';
+import {messageOf} from '../../src/utils/errors.mjs';
 
 if (typeof DOMPurify.addHook !== 'function') {
   const stub = /** @type {any} */ (DOMPurify);
@@ -23,6 +24,6 @@ export async function parseMermaid(code) {
     await mermaid.parse(code);
     return null;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return messageOf(error);
   }
 }

@@ -16,6 +16,7 @@ import {loadDefinition, loadTranslations, schemaFields} from './definition.mjs';
 import {exampleProblems, exampleRequest, exampleSnippets, jsonMedia} from './examples.mjs';
 import {ENGLISH_LABELS, labelsFile, readLabelsFile} from './labels.mjs';
 import {DIRECTIVE, operationNodes} from './remarkOperations.mjs';
+import {messageOf} from '../../utils/errors.mjs';
 
 /**
  * @typedef {import('./definition.mjs').OperationEntry} OperationEntry
@@ -210,7 +211,7 @@ export function exampleCheckProblems({operations}) {
     try {
       snippets = exampleSnippets(entry);
     } catch (error) {
-      problems.push(`${where}: no example: ${error instanceof Error ? error.message : error}`);
+      problems.push(`${where}: no example: ${messageOf(error)}`);
       continue;
     }
     // LANGUAGES always has curl.
@@ -345,7 +346,7 @@ export function labelProblems(root) {
   try {
     labels = readLabelsFile(file);
   } catch (error) {
-    return [error instanceof Error ? error.message : String(error)];
+    return [messageOf(error)];
   }
   if (!labels) return [`${where}: missing (npm run write-translations -- --locale ${LOCALE})`];
   const problems = [];
@@ -369,9 +370,7 @@ export async function checkApi(root, {update = false} = {}) {
   try {
     await SwaggerParser.validate(paths.spec);
   } catch (error) {
-    problems.push(
-      `api/openapi.yaml is not a valid OpenAPI document: ${error instanceof Error ? error.message : error}`,
-    );
+    problems.push(`api/openapi.yaml is not a valid OpenAPI document: ${messageOf(error)}`);
     return {problems, operations: 0};
   }
   const definition = loadDefinition(paths.spec);

@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import yaml from 'js-yaml';
+import {messageOf} from '../../utils/errors.mjs';
 
 /**
  * The parts of a resolved OpenAPI definition (no `$ref` left) that this code reads.
@@ -90,13 +91,13 @@ export function loadDefinition(specPath) {
   try {
     text = fs.readFileSync(specPath, 'utf8');
   } catch (error) {
-    throw new Error(`Cannot read the API definition "${specPath}": ${error instanceof Error ? error.message : error}`);
+    throw new Error(`Cannot read the API definition "${specPath}": ${messageOf(error)}`);
   }
   let raw;
   try {
     raw = yaml.load(text);
   } catch (error) {
-    throw new Error(`"${specPath}" is not valid YAML: ${error instanceof Error ? error.message : error}`);
+    throw new Error(`"${specPath}" is not valid YAML: ${messageOf(error)}`);
   }
   return definitionFrom(raw, specPath);
 }
@@ -144,7 +145,7 @@ export function loadTranslations(file) {
   try {
     data = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`"${file}" is not valid JSON: ${error instanceof Error ? error.message : error}`);
+    throw new Error(`"${file}" is not valid JSON: ${messageOf(error)}`);
   }
   return new Map(Object.entries(data).filter(([key]) => !key.startsWith('$')));
 }

@@ -12,6 +12,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import {messageOf} from '../../utils/errors.mjs';
 
 /** The Docusaurus plugin's name: also the folder of its translation files under `i18n/<locale>/`. */
 export const PLUGIN_NAME = 'seerbox-api-reference';
@@ -106,7 +107,7 @@ export function readLabelsFile(file) {
   try {
     data = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`"${file}" is not valid JSON: ${error instanceof Error ? error.message : error}`);
+    throw new Error(`"${file}" is not valid JSON: ${messageOf(error)}`);
   }
   return Object.fromEntries(
     Object.entries(data).map(([id, entry]) => {
