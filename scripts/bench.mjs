@@ -32,11 +32,11 @@ export const benchPages = {
   category: '/category/installation',
 };
 
-const command = {
+const command = /** @type {const} */ ({
   name: 'bench',
   usage,
   options: {'skip-build': {type: 'boolean'}, 'no-browser': {type: 'boolean'}, dir: {type: 'string', default: 'build'}},
-};
+});
 /** @typedef {{'skip-build'?: boolean, 'no-browser'?: boolean, dir: string}} Values */
 const toOptions = (/** @type {Values} */ values) => ({
   build: !values['skip-build'],
@@ -45,7 +45,7 @@ const toOptions = (/** @type {Values} */ values) => ({
 });
 /** The options of a command line (a UsageError on bad input); parseArgs gives each option its declared type. */
 export const parseArgs = (/** @type {string[]} */ argv) =>
-  toOptions(/** @type {Values} */ (parseCommandLine(argv, command).values));
+  toOptions(parseCommandLine(argv, command).values);
 
 /**
  * Resident memory (bytes) of a process and all its descendants, from /proc (Linux).

@@ -25,7 +25,7 @@ Checks the page weight budgets of a production build (run \`npm run build\` firs
   --json            print the measured weights of every page as JSON
 Exit status: 0 all budgets hold, 1 a budget is exceeded, 2 bad usage.`;
 
-const command = {
+const command = /** @type {const} */ ({
   name: 'check-budgets',
   usage,
   options: {
@@ -34,7 +34,7 @@ const command = {
     budgets: {type: 'string', default: 'budgets.json'},
     json: {type: 'boolean'},
   },
-};
+});
 /**
  * @typedef {{firstLoadJsGzip: number, firstLoadCssGzip: number, htmlGzip: number, swaggerMarker: string,
  *   swaggerPages: string, swaggerPattern: RegExp}} Budgets
@@ -52,7 +52,7 @@ function toOptions(values) {
 /** The options of a command line (a UsageError on bad input). */
 // parseArgs gives each option the type the command declares.
 export const parseArgs = (/** @type {string[]} */ argv) =>
-  toOptions(/** @type {Values} */ (parseCommandLine(argv, command).values));
+  toOptions(parseCommandLine(argv, command).values);
 
 /**
  * @param {string} file

@@ -25,11 +25,11 @@ Exit status: 0 success, 1 Lighthouse failed, 2 bad usage.`;
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-const command = {
+const command = /** @type {const} */ ({
   name: 'lighthouse',
   usage,
   options: {dir: {type: 'string', default: 'build'}, json: {type: 'boolean'}, page: {type: 'string', multiple: true}},
-};
+});
 /** @param {{dir: string, json?: boolean, page?: string[]}} values */
 function toOptions(values) {
   const pages = values.page ?? [];
@@ -44,7 +44,7 @@ function toOptions(values) {
  */
 export const parseArgs = (argv) =>
   // parseArgs gives every declared option its declared type.
-  toOptions(/** @type {Parameters<typeof toOptions>[0]} */ (parseCommandLine(argv, command).values));
+  toOptions(parseCommandLine(argv, command).values);
 
 /** Pages with diagrams, audited too: they were the slowest while diagrams were drawn in the browser. */
 export const diagramPages = ['/main/architecture', '/main/configuration/sentinel/overview'];

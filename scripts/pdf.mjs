@@ -344,6 +344,12 @@ async function printLocale({browser, origin, dir, locale, version, date}) {
   return {file, pages: pages.length, bytes: statSync(file).size};
 }
 
+/**
+ * @param {string} locale
+ * @returns {locale is keyof typeof WORDS}
+ */
+const isLocale = (locale) => Object.hasOwn(WORDS, locale);
+
 runCli(
   import.meta.url,
   {
@@ -356,9 +362,10 @@ runCli(
     },
   },
   async (values) => {
-    for (const locale of values.locale) {
-      if (!Object.hasOwn(WORDS, locale)) throw new UsageError(`unknown locale "${locale}" (en or it)`);
-    }
+    const locales = values.locale.map((locale) => {
+      if (!isLocale(locale)) throw new UsageError(`unknown locale "${locale}" (en or it)`);
+      return locale;
+    });
     if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date))
       throw new UsageError(`--date must be YYYY-MM-DD, got "${values.date}"`);
     const dir = path.resolve(values.dir);
@@ -370,7 +377,7 @@ runCli(
     const browser = await chromium.launch({executablePath: chromiumExecutable(), args: chromiumArgs});
     const version = release();
     try {
-      for (const locale of values.locale) {
+      for (const locale of locales) {
         const started = process.hrtime.bigint();
         const result = await printLocale({browser, origin, dir, locale, version, date: values.date});
         const seconds = Number(process.hrtime.bigint() - started) / 1e9;

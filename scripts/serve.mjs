@@ -56,7 +56,7 @@ export async function listenLocally(server) {
   return `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
 }
 
-const command = {
+const command = /** @type {const} */ ({
   name: 'serve',
   usage: USAGE,
   options: {
@@ -67,7 +67,7 @@ const command = {
     'base-url': {type: 'string', default: process.env.BASE_URL ?? '/'},
     compress: {type: 'boolean', default: false},
   },
-};
+});
 /** @param {{dir: string, port: string, host: string, 'base-url': string, compress: boolean}} values */
 function toOptions(values) {
   const port = Number(values.port);
@@ -86,7 +86,7 @@ function toOptions(values) {
  */
 export const parseArgs = (argv) =>
   // parseArgs gives every declared option its declared type (defaults included).
-  toOptions(/** @type {Parameters<typeof toOptions>[0]} */ (parseCommandLine(argv, command).values));
+  toOptions(parseCommandLine(argv, command).values);
 
 /**
  * Decides what to do with a request path, relative to the base URL: {redirect} to the bare

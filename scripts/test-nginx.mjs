@@ -99,7 +99,7 @@ const BASE_PATH = /^\/(?:[A-Za-z0-9_-]+\/)*$/;
  */
 
 /** Parses command-line arguments; throws an Error with a clear message on bad input. */
-const command = {
+const command = /** @type {const} */ ({
   name: 'test-nginx',
   usage: USAGE,
   options: {
@@ -112,7 +112,7 @@ const command = {
     'sub-path-from': {type: 'string'},
     port: {type: 'string', default: '4190'},
   },
-};
+});
 
 /**
  * @param {{'no-build': boolean, 'no-https': boolean, 'no-browser': boolean, bundle: boolean, keep: boolean,
@@ -149,7 +149,7 @@ function toOptions(values) {
  */
 export const parseArgs = (argv) =>
   // parseArgs gives every declared option its declared type (defaults included).
-  toOptions(/** @type {Parameters<typeof toOptions>[0]} */ (parseCommandLine(argv, command).values));
+  toOptions(parseCommandLine(argv, command).values);
 
 /**
  * Checks the values given to the templates; throws on a missing or unsafe one

@@ -12,24 +12,28 @@ import {parseArgs} from 'node:util';
 export class UsageError extends Error {}
 
 /**
- * @typedef {{type: string, short?: string, multiple?: boolean, default?: string | boolean | string[]}} Option
- * @typedef {{options?: Record<string, Option>, allowPositionals?: boolean}} Spec
+ * @typedef {NonNullable<import('node:util').ParseArgsConfig['options']>} Options
+ * @typedef {{help: {type: 'boolean', short: 'h'}}} Help
  */
 
 /**
- * The options and positionals of `argv` (with `--help`/`-h` added); a UsageError on anything undeclared.
+ * The options and positionals of `argv` (with `--help`/`-h` added); a UsageError on anything
+ * undeclared. Typed by node:util's own ParsedResults, so a script whose option table is a literal
+ * (or `@type {const}`) gets each value with its declared type, defaults included.
+ * @template {Options} [O={}]
+ * @template {boolean} [P=false]
  * @param {string[]} argv
- * @param {Spec} [spec]
+ * @param {{options?: O, allowPositionals?: P}} [spec]
  */
-export function parseCommandLine(argv, {options = {}, allowPositionals = false} = {}) {
+export function parseCommandLine(argv, spec = {}) {
+  const config = {
+    args: argv,
+    options: /** @type {Help & O} */ ({help: {type: 'boolean', short: 'h'}, ...spec.options}),
+    allowPositionals: /** @type {P} */ (spec.allowPositionals ?? false),
+    strict: /** @type {const} */ (true),
+  };
   try {
-    return parseArgs({
-      args: argv,
-      // Checked by parseArgs itself at run time; the scripts declare plain objects.
-      options: /** @type {any} */ ({help: {type: 'boolean', short: 'h'}, ...options}),
-      allowPositionals,
-      strict: true,
-    });
+    return parseArgs(config);
   } catch (error) {
     throw new UsageError(/** @type {Error} */ (error).message);
   }
@@ -59,9 +63,11 @@ export function wholeNumber(name, raw, fallback) {
  * `--help` prints `usage` and exits 0; bad usage prints the message and the usage and exits 2;
  * main's return value is the exit code (0 when it returns nothing); any other error prints its
  * message and exits 1.
+ * @template {Options} [O={}]
+ * @template {boolean} [P=false]
  * @param {string} moduleUrl
- * @param {{name: string, usage: string} & Spec} command
- * @param {(values: any, positionals: string[]) => number | void | Promise<number | void>} main
+ * @param {{name: string, usage: string, options?: O, allowPositionals?: P}} command
+ * @param {(values: ReturnType<typeof parseCommandLine<O, P>>['values'], positionals: string[]) => number | void | Promise<number | void>} main
  */
 export function runCli(moduleUrl, {name, usage, ...spec}, main) {
   if (!isMain(moduleUrl)) return;
