@@ -44,8 +44,7 @@ const toOptions = (/** @type {Values} */ values) => ({
   browser: !values['no-browser'],
 });
 /** The options of a command line (a UsageError on bad input); parseArgs gives each option its declared type. */
-export const parseArgs = (/** @type {string[]} */ argv) =>
-  toOptions(parseCommandLine(argv, command).values);
+export const parseArgs = (/** @type {string[]} */ argv) => toOptions(parseCommandLine(argv, command).values);
 
 /**
  * Resident memory (bytes) of a process and all its descendants, from /proc (Linux).

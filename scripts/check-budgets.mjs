@@ -51,8 +51,7 @@ function toOptions(values) {
 }
 /** The options of a command line (a UsageError on bad input). */
 // parseArgs gives each option the type the command declares.
-export const parseArgs = (/** @type {string[]} */ argv) =>
-  toOptions(parseCommandLine(argv, command).values);
+export const parseArgs = (/** @type {string[]} */ argv) => toOptions(parseCommandLine(argv, command).values);
 
 /**
  * @param {string} file

@@ -2,7 +2,7 @@
 /**
  * Stands in for the search theme's `searchByWorker` module: the theme's search bar and search
  * page stay as they are (their strings, keyboard use and layout), but the results come from
- * the language's Pagefind index (src/plugins/searchIndex.ts), which is fetched in small parts
+ * the language's Pagefind index (src/plugins/searchIndex), which is fetched in small parts
  * as queries need them instead of as one file of the whole language.
  */
 
@@ -236,7 +236,8 @@ export async function searchByWorker(
     const page: SearchDocument = {
       i: index * 2,
       t: title,
-      u: data.url,
+      // Pagefind gives a folder's index.html the folder's URL, with its "/"; the site's routes have none.
+      u: data.url.replace(/\/$/, ''),
       b: data.meta.breadcrumb ? data.meta.breadcrumb.split(' › ') : [],
     };
     const titlePositions = wordPositions(title, tokens);
@@ -256,7 +257,7 @@ export async function searchByWorker(
     const hash = section.url.includes('#') ? section.url.slice(section.url.indexOf('#')) : '';
     const underTitle = results.at(-1)?.document === page;
     results.push({
-      document: {i: index * 2 + 1, t: text, u: data.url, h: hash, p: page.i, s: section.title || title},
+      document: {i: index * 2 + 1, t: text, u: page.u, h: hash, p: page.i, s: section.title || title},
       type: CONTENT,
       page,
       metadata: metadataOf(positions),

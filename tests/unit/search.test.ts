@@ -1,8 +1,12 @@
-import {test} from 'node:test';
+import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
+import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {gunzipSync} from 'node:zlib';
 import {replacementFor} from '../../src/plugins/clientBundle';
-import {isSearchedRoute} from '../../src/plugins/searchIndex';
-import {prepareHtml, unused} from '../../src/plugins/searchIndex/write.mjs';
+import searchIndexPlugin, {isSearchedRoute, unused} from '../../src/plugins/searchIndex';
+import {prepareHtml} from '../../src/plugins/searchIndex/write.mjs';
 import {
   fromExcerpt,
   matchesQuery,
@@ -72,6 +76,16 @@ test('the indexed page carries its breadcrumb without the home link and the page
   );
   // A page without a breadcrumb (a category page's parent, the Markdown page) is left as it is.
   assert.doesNotMatch(prepareHtml('<html><body><main><h1>X</h1></main></body></html>'), /pagefind-meta/);
+});
+
+test('the indexed page has every end tag the minifier left out, so table cells stay separate words', () => {
+  // As the build writes tables: no </th>, </tr> or </td>. Pagefind's parser would read "Fieldid".
+  const built =
+    '<main><table><thead><tr><th>Field<th>Name<tbody><tr><td>Identifier<td><code>id</code></table><p>One<p>Two</main>';
+  assert.match(
+    prepareHtml(built),
+    /<th>Field<\/th><th>Name<\/th><\/tr><\/thead><tbody><tr><td>Identifier<\/td><td><code>id<\/code><\/td><\/tr><\/tbody><\/table><p>One<\/p><p>Two<\/p><\/main>/,
+  );
 });
 
 test("only the search code and this language's WebAssembly are kept", () => {
@@ -155,4 +169,58 @@ test('common words are left out of the search unless the query has nothing else'
   const stop = new Set(['get', 'an', 'the', 'di']);
   assert.deepEqual(searchWords(['get', 'an', 'api', 'token', 'api'], stop), ['api', 'token']);
   assert.deepEqual(searchWords(['the', 'an'], stop), ['the', 'an']);
+});
+
+describe('the search index plugin, on a two-page site', () => {
+  const page = (title: string, body: string) =>
+    `<!doctype html><html lang="it"><head><title>${title}</title></head><body><nav>Menu</nav><main><h1>${title}</h1>${body}</main></body></html>`;
+  const postBuild = async (outDir: string, routesPaths: string[]) =>
+    searchIndexPlugin().postBuild!({outDir, routesPaths, baseUrl: '/docs/it/', i18n: {currentLocale: 'it'}} as never);
+
+  test('indexes the searched pages at their URLs, in the language, and keeps only what the search bar loads', async () => {
+    const outDir = mkdtempSync(path.join(tmpdir(), 'search-plugin-'));
+    try {
+      for (const [route, html] of [
+        ['main/regole', page('Regole', '<table><tr><th>Campo<th>Nome<tr><td>Identificatore<td>id</table>')],
+        ['api/host', page('Host', '<p>Elenco degli host')],
+        ['search', page('Cerca', '<p>Non indicizzata')],
+      ]) {
+        mkdirSync(path.join(outDir, route), {recursive: true});
+        writeFileSync(path.join(outDir, route, 'index.html'), html);
+      }
+      await postBuild(outDir, ['/docs/it/main/regole', '/docs/it/api/host', '/docs/it/search']);
+      const bundle = path.join(outDir, 'pagefind');
+      const entry = JSON.parse(readFileSync(path.join(bundle, 'pagefind-entry.json'), 'utf8'));
+      assert.deepEqual(Object.keys(entry.languages), ['it']);
+      assert.equal(entry.languages.it.page_count, 2);
+      assert.deepEqual(
+        readdirSync(bundle).filter((name) => unused(name, 'it')),
+        [],
+      );
+      const fragments = readdirSync(path.join(bundle, 'fragment')).map((name) =>
+        JSON.parse(
+          gunzipSync(readFileSync(path.join(bundle, 'fragment', name)))
+            .toString()
+            .replace(/^pagefind_dcd/, ''),
+        ),
+      );
+      const rules = fragments.find((fragment) => fragment.meta.title === 'Regole');
+      assert.equal(rules?.url, '/docs/it/main/regole/');
+      // Cells stay words of their own (Pagefind runs header cells together, written out or not),
+      // and the navigation is not text of the page.
+      assert.match(rules?.content, /Identificatore\. id\./);
+      assert.doesNotMatch(rules?.content, /Menu/);
+    } finally {
+      rmSync(outDir, {recursive: true, force: true});
+    }
+  });
+
+  test('fails the build, naming the cause, when a searched page is missing', async () => {
+    const outDir = mkdtempSync(path.join(tmpdir(), 'search-plugin-'));
+    try {
+      await assert.rejects(postBuild(outDir, ['/docs/it/main/assente']), /Pagefind index: ENOENT.*assente/);
+    } finally {
+      rmSync(outDir, {recursive: true, force: true});
+    }
+  });
 });
