@@ -15,10 +15,9 @@ import {blockByTitle} from '../support/code-blocks';
 const spec = path.resolve('api/openapi.yaml');
 const {operations} = loadDefinition(spec);
 const byId = (id: string) => operations.find((entry) => entry.operationId === id)!;
-type Signin = {operation: {responses: {'200': {content: {'application/json': {example: {data: {token: string}}}}}}}};
-const signin = byId('signin') as Signin;
 // The mock accepts the token that the sign-in example returns, so a whole exchange works.
-const TOKEN = signin.operation.responses['200'].content['application/json'].example.data.token;
+const signedIn = byId('signin').operation.responses['200']?.content?.['application/json']?.example;
+const TOKEN = (signedIn as {data: {token: string}}).data.token;
 let mock: MockApi;
 const work = mkdtempSync(path.join(tmpdir(), 'api-examples-'));
 

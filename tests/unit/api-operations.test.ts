@@ -34,7 +34,7 @@ test('resolveRefs inlines local references and refuses others', () => {
 });
 
 test('schemaFields flattens envelopes, arrays and allOf with dotted names', () => {
-  const schema = listThings.operation.responses['200'].content['application/json'].schema;
+  const schema = listThings.operation.responses['200']?.content?.['application/json']?.schema;
   assert.deepEqual(
     schemaFields(schema).map((row: {name: string; type: string}) => `${row.name}: ${row.type}`),
     [

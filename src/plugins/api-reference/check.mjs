@@ -21,7 +21,6 @@ import {messageOf} from '../../utils/errors.mjs';
 /**
  * @typedef {import('./definition.mjs').OperationEntry} OperationEntry
  * @typedef {import('./definition.mjs').Definition} Definition
- * @typedef {import('./definition.mjs').Responses} Responses
  * @typedef {import('./definition.mjs').Media} Media
  * @typedef {import('./definition.mjs').Schema} Schema
  */
@@ -164,7 +163,6 @@ export function lintDefinition({raw, operations}, docsDir) {
       if (!parameter.schema?.type) problems.push(`${where}: parameter ${parameter.name} has no schema type`);
     }
     const secured = !Array.isArray(operation.security) || operation.security.length > 0;
-    /** @type {Responses} */
     const responses = operation.responses ?? {};
     if (secured && !responses['403']) problems.push(`${where}: needs a token but lists no 403 response`);
     /** @type {[string, Media | undefined][]} */
@@ -225,7 +223,7 @@ export function exampleCheckProblems({operations}) {
     const bodies = [];
     const requestMedia = jsonMedia(entry.operation.requestBody?.content);
     if (requestMedia?.schema) bodies.push(['request body example', requestMedia]);
-    for (const [status, response] of Object.entries(/** @type {Responses} */ (entry.operation.responses ?? {}))) {
+    for (const [status, response] of Object.entries(entry.operation.responses ?? {})) {
       const media = jsonMedia(response.content);
       if (media?.schema && media.example !== undefined) bodies.push([`response ${status} example`, media]);
     }

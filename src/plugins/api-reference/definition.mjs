@@ -22,11 +22,10 @@ import {messageOf} from '../../utils/errors.mjs';
  * @typedef {{schema?: Schema, example?: unknown}} Media
  * @typedef {Record<string, Media>} Content
  * @typedef {{description?: string, content?: Content}} Response
- * @typedef {Record<string, Response>} Responses  what `responses` holds: cast it to this where read
- *   (typed `any` on Operation because the TypeScript tests index it and cast it to their fixtures' shapes)
+ * @typedef {Record<string, Response>} Responses
  * @typedef {{operationId: string, summary?: string, description?: string, tags?: string[],
  *   parameters?: Parameter[], security?: unknown[], requestBody?: {content?: Content},
- *   responses: any, 'x-page'?: string, 'x-derived'?: boolean}} Operation
+ *   responses: Responses, 'x-page'?: string, 'x-derived'?: boolean}} Operation
  * @typedef {{parameters?: Parameter[]} & Partial<Record<Method, Operation>>} PathItem
  * @typedef {{paths: Record<string, PathItem>, tags?: {name: string}[], components?: {schemas?: Record<string, Schema>}}} Document
  * @typedef {{operationId: string, method: Method, path: string,

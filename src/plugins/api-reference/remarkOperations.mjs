@@ -29,7 +29,6 @@ import {englishLabels, loadLabels} from './labels.mjs';
 /**
  * @typedef {import('./definition.mjs').OperationEntry} OperationEntry
  * @typedef {import('./definition.mjs').Operation} Operation
- * @typedef {import('./definition.mjs').Responses} Responses
  * @typedef {import('./definition.mjs').FieldRow} FieldRow
  * @typedef {Record<string, string>} Labels
  * @typedef {(value: string) => string} Translate
@@ -268,7 +267,7 @@ export function operationNodes(entry, options = {}) {
 
   // Responses
   nodes.push(heading(3, labels.responses, `${anchor}-responses`));
-  const responses = Object.entries(/** @type {Responses} */ (operation.responses ?? {}));
+  const responses = Object.entries(operation.responses ?? {});
   nodes.push(
     table(
       [labels.status, labels.message, labels.meaning],
