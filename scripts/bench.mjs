@@ -43,7 +43,7 @@ const toOptions = (/** @type {Values} */ values) => ({
   dir: values.dir,
   browser: !values['no-browser'],
 });
-/** The options of a command line (a UsageError on bad input); parseArgs gives each option its declared type. */
+/** The options of a command line (a UsageError on bad input). */
 export const parseArgs = (/** @type {string[]} */ argv) => toOptions(parseCommandLine(argv, command).values);
 
 /**

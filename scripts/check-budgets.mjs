@@ -50,7 +50,6 @@ function toOptions(values) {
   return {dir: values.dir, baseUrl, budgets: values.budgets, json: Boolean(values.json)};
 }
 /** The options of a command line (a UsageError on bad input). */
-// parseArgs gives each option the type the command declares.
 export const parseArgs = (/** @type {string[]} */ argv) => toOptions(parseCommandLine(argv, command).values);
 
 /**

@@ -42,9 +42,7 @@ function toOptions(values) {
  * The options of a command line (a UsageError on bad input).
  * @param {string[]} argv
  */
-export const parseArgs = (argv) =>
-  // parseArgs gives every declared option its declared type.
-  toOptions(parseCommandLine(argv, command).values);
+export const parseArgs = (argv) => toOptions(parseCommandLine(argv, command).values);
 
 /** Pages with diagrams, audited too: they were the slowest while diagrams were drawn in the browser. */
 export const diagramPages = ['/main/architecture', '/main/configuration/sentinel/overview'];

@@ -84,9 +84,7 @@ function toOptions(values) {
  * The options of a command line (a UsageError on bad input).
  * @param {string[]} argv
  */
-export const parseArgs = (argv) =>
-  // parseArgs gives every declared option its declared type (defaults included).
-  toOptions(parseCommandLine(argv, command).values);
+export const parseArgs = (argv) => toOptions(parseCommandLine(argv, command).values);
 
 /**
  * Decides what to do with a request path, relative to the base URL: {redirect} to the bare

@@ -98,7 +98,7 @@ const BASE_PATH = /^\/(?:[A-Za-z0-9_-]+\/)*$/;
  * @typedef {ReturnType<typeof toOptions>} Options
  */
 
-/** Parses command-line arguments; throws an Error with a clear message on bad input. */
+/** The command line: its options, read by parseCommandLine (./lib/cli.mjs). */
 const command = /** @type {const} */ ({
   name: 'test-nginx',
   usage: USAGE,
@@ -147,9 +147,7 @@ function toOptions(values) {
  * The options of a command line (a UsageError on bad input).
  * @param {string[]} argv
  */
-export const parseArgs = (argv) =>
-  // parseArgs gives every declared option its declared type (defaults included).
-  toOptions(parseCommandLine(argv, command).values);
+export const parseArgs = (argv) => toOptions(parseCommandLine(argv, command).values);
 
 /**
  * Checks the values given to the templates; throws on a missing or unsafe one

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {parseArgs} from 'node:util';
+import {messageOf} from '../../src/utils/errors.mjs';
 
 /** Bad usage: the script prints the message and its usage, and exits 2. */
 export class UsageError extends Error {}
@@ -35,7 +36,7 @@ export function parseCommandLine(argv, spec = {}) {
   try {
     return parseArgs(config);
   } catch (error) {
-    throw new UsageError(/** @type {Error} */ (error).message);
+    throw new UsageError(messageOf(error));
   }
 }
 

@@ -13,9 +13,9 @@ import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import Ajv2020 from 'ajv/dist/2020.js';
 import {loadDefinition, loadTranslations, schemaFields} from './definition.mjs';
-import {exampleProblems, exampleRequest, exampleSnippets, jsonMedia} from './examples.mjs';
+import {exampleProblems, exampleRequest, jsonMedia} from './examples.mjs';
 import {ENGLISH_LABELS, labelsFile, readLabelsFile} from './labels.mjs';
-import {DIRECTIVE, operationNodes} from './remarkOperations.mjs';
+import {curlExample, DIRECTIVE, operationNodes} from './remarkOperations.mjs';
 import {messageOf} from '../../utils/errors.mjs';
 
 /**
@@ -205,15 +205,13 @@ export function exampleCheckProblems({operations}) {
   const validate = schemaValidator();
   for (const entry of operations) {
     const where = `${entry.method.toUpperCase()} ${entry.path} (${entry.operationId})`;
-    let snippets;
+    let curl;
     try {
-      snippets = exampleSnippets(entry);
+      curl = curlExample(entry);
     } catch (error) {
       problems.push(`${where}: no example: ${messageOf(error)}`);
       continue;
     }
-    // LANGUAGES always has curl.
-    const curl = /** @type {{code: string}} */ (snippets.find((snippet) => snippet.value === 'curl')).code;
     for (const problem of exampleProblems(entry, curl)) problems.push(`${where}: ${problem}`);
     const body = exampleRequest(entry).postData?.text;
     // httpsnippet's PowerShell client puts the body in single quotes without escaping them.

@@ -15,6 +15,9 @@ export function isSearchedRoute(route: string, languageRoot: string): boolean {
   return /^(main|api|category)\/|^markdown-page$/.test(route.slice(languageRoot.length));
 }
 
+/** A searched page: its route, and its built file. */
+type Page = {url: string; file: string};
+
 /** What every page repeats, and the buttons' labels: never indexed. */
 const EXCLUDED = [
   'nav',
@@ -32,7 +35,7 @@ export function unused(name: string, language: string): boolean {
 }
 
 /** Runs write.mjs in a worker thread (see there why); resolves to the path of Pagefind's program. */
-function prepare(job: {site: string; pages: Array<{url: string; file: string}>}): Promise<string> {
+function prepare(job: {site: string; pages: Page[]}): Promise<string> {
   return new Promise((resolve, reject) => {
     // A small young generation: the pages are parsed one at a time and then dropped.
     const worker = new Worker(path.join(__dirname, 'write.mjs'), {
@@ -55,7 +58,7 @@ function prepare(job: {site: string; pages: Array<{url: string; file: string}>})
  * Writes a language's index: Pagefind's program reads a prepared copy of the pages (./write.mjs),
  * each at its URL, which it gives to its results, once the worker that made them has ended.
  */
-async function writeIndex(language: string, outputPath: string, pages: Array<{url: string; file: string}>) {
+async function writeIndex(language: string, outputPath: string, pages: Page[]) {
   const site = await mkdtemp(path.join(os.tmpdir(), 'seerbox-search-'));
   try {
     const program = await prepare({site, pages});
