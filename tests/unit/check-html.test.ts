@@ -36,10 +36,8 @@ test('check-html: invalid markup fails with file and message, valid pages pass, 
   assert.equal(failing.status, 1, failing.stdout + failing.stderr);
   assert.match(failing.stderr, /it\/index\.html:1: Element “div” not allowed as child of element “code”/);
   assert.match(failing.stderr, /1 error\(s\) in 1 of 2 HTML files/);
-  writeFileSync(path.join(dir, 'it', 'index.html'), page('<p>ok</p>'));
-  const passing = run('--dir', dir);
-  assert.equal(passing.status, 0, passing.stdout + passing.stderr);
-  assert.match(passing.stdout, /2 HTML files valid, 0 errors/);
+  // One run of the validator (a Java start, seconds on a busy machine): the passing case, exit 0
+  // and the summary, is `npm run check:html` on the real build, which test:built runs.
   assert.equal(run('--dir', path.join(dir, 'missing')).status, 2);
   assert.equal(run('--bogus').status, 2);
 });
