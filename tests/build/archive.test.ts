@@ -38,7 +38,7 @@ test('the committed tree, exported without .git, builds both languages under a s
   // The build without its postbuild step (npm's --ignore-scripts skips pre/post scripts only), then
   // the two post-build steps that serving it needs: test:nginx's sub-path pass serves it gzip only,
   // as the container image does, and leaves the manuals to the root pass, so brotli copies and PDFs
-  // made here would be thrown away (they were a third of this test's time).
+  // made here would be thrown away (they were about a quarter of this test's time).
   const options = {cwd: work, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024} as const;
   const build = spawnSync('npm', ['run', 'build', '--ignore-scripts'], options);
   const output = `${build.stdout}\n${build.stderr}`;
