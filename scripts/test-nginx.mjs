@@ -53,9 +53,10 @@ nginx is stopped at the end, whatever happens.
                     one route of each kind per language
   --sub-path-from DIR
                     for --sub-path, a project folder whose build/ was already
-                    made for PATH (npm run build with BASE_URL=PATH, as
-                    npm run test:builds leaves it with SEERBOX_KEEP_ARCHIVE):
-                    serve it instead of building again
+                    made for PATH (BASE_URL=PATH npm run build, with or without
+                    --ignore-scripts, as npm run test:builds leaves it with
+                    SEERBOX_KEEP_ARCHIVE): give it its CSP hashes and gzip
+                    copies and serve it instead of building again
   --port PORT       loopback port for nginx (default: 4190; the HTTPS pass uses PORT+1 too)
   --bundle          afterwards, pack the build with scripts/bundle.mjs, unpack it,
                     verify its SHA256SUMS and run the HTTP checks on its site/
@@ -588,37 +589,46 @@ async function bundlePass(root) {
 }
 
 /**
- * A build for `basePath` made here: the site only, then its CSP hashes and gzip copies.
- * @param {string} work
- * @param {string} basePath
+ * The post-build steps the sub-path pass needs on a site-only build (`docusaurus build`, or
+ * `npm run build --ignore-scripts`): its CSP hashes, and gzip copies only, as in the container
+ * image (no brotli module there; the root run covers brotli). No PDFs: the root run checks them.
+ * @param {string} subBuild
+ * @param {string} subCsp
  */
-async function buildFor(work, basePath) {
-  const subBuild = path.join(work, 'sub-path-build');
-  const subCsp = path.join(work, 'sub-path-csp-hashes.conf');
-  if ((await run('npx', ['docusaurus', 'build', '--out-dir', subBuild], {env: {BASE_URL: basePath}})) !== 0)
-    throw new Error('sub-path build failed');
+async function makeServable(subBuild, subCsp) {
   checkComplete(subBuild);
   if ((await run('node', ['scripts/csp-hashes.mjs', '--dir', subBuild, '--out', subCsp])) !== 0)
     throw new Error('csp-hashes failed');
-  // gzip only, as in the container image (no brotli module there); the root run covers brotli.
   if ((await run('node', ['scripts/precompress.mjs', '--dir', subBuild, '--no-brotli'])) !== 0)
     throw new Error('precompress failed');
   return {subBuild, subCsp};
 }
 
 /**
- * A finished `npm run build` for `basePath` in the project folder `dir` (e.g. a source archive).
+ * A build for `basePath` made here.
+ * @param {string} work
+ * @param {string} basePath
+ */
+async function buildFor(work, basePath) {
+  const subBuild = path.join(work, 'sub-path-build');
+  if ((await run('npx', ['docusaurus', 'build', '--out-dir', subBuild], {env: {BASE_URL: basePath}})) !== 0)
+    throw new Error('sub-path build failed');
+  return makeServable(subBuild, path.join(work, 'sub-path-csp-hashes.conf'));
+}
+
+/**
+ * A finished site-only build for `basePath` in the project folder `dir` (a source archive, as
+ * npm run test:builds leaves it with SEERBOX_KEEP_ARCHIVE).
  * @param {string} dir
  * @param {string} basePath
  */
-function builtFor(dir, basePath) {
+async function builtFor(dir, basePath) {
   const subBuild = path.join(dir, 'build');
-  const subCsp = path.join(dir, 'deploy', 'nginx', 'generated', 'csp-hashes.conf');
-  checkBuild(subBuild, subCsp);
+  checkComplete(subBuild);
   const home = readFileSync(path.join(subBuild, 'index.html'), 'utf8');
   if (!home.includes(`href="${basePath}`) && !home.includes(`href=${basePath}`))
     throw new Error(`the build in ${subBuild} was not made for ${basePath} (BASE_URL=${basePath} npm run build)`);
-  return {subBuild, subCsp};
+  return makeServable(subBuild, path.join(dir, 'deploy', 'nginx', 'generated', 'csp-hashes.conf'));
 }
 
 /** @param {Options} options */
@@ -661,7 +671,7 @@ async function main(options) {
 
     if (options.subPath) {
       const {subBuild, subCsp} = options.subPathFrom
-        ? builtFor(options.subPathFrom, options.subPath)
+        ? await builtFor(options.subPathFrom, options.subPath)
         : await buildFor(work, options.subPath);
       failures += await serveAndCheck({
         work,

@@ -12,7 +12,7 @@ const TMP_BASE = path.join(ROOT, 'tests/.tmp-lint');
 const scripts: Record<string, string> = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts;
 
 /** Runs a tool of node_modules/.bin from the repository root; its exit code and all its output. */
-async function runTool(tool: string, args: string[]): Promise<{code: number; output: string}> {
+function runTool(tool: string, args: string[]): {code: number; output: string} {
   // Plain output: NO_COLOR, and no FORCE_COLOR, which some tools honour even at 0.
   const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1'};
   delete env.FORCE_COLOR;
@@ -51,7 +51,7 @@ test('cspell (English): a misspelled word on an English page fails, the correct 
   const page = (word: string) =>
     `---\ntitle: Sensors\ndescription: How to set up a sensor.\n---\n\nThis page describes the ${word} of a Seer Box Sentinel sensor.\n\n\`\`\`bash\nsbx_cfgtool --xyzzy\n\`\`\`\n`;
   await withFiles({'bad.md': page('configuraton'), 'good.md': page('configuration')}, async ([bad, good]) => {
-    const result = await runTool('cspell', ['--no-progress', '--locale', cspellLocale('lint:spelling-en'), bad, good]);
+    const result = runTool('cspell', ['--no-progress', '--locale', cspellLocale('lint:spelling-en'), bad, good]);
     assert.equal(result.code, 1, result.output);
     assert.match(result.output, /bad\.md:6:\d+ - Unknown word \(configuraton\)/);
     assert.deepEqual(linesAbout(result.output, good), [], 'the correct page and the code block pass');
@@ -67,13 +67,7 @@ test('cspell (Italian): a misspelled Italian word and an English sentence on an 
       'good.md': page('Questa pagina descrive la configurazione del sensore Seer Box Sentinel.'),
     },
     async ([bad, good]) => {
-      const result = await runTool('cspell', [
-        '--no-progress',
-        '--locale',
-        cspellLocale('lint:spelling-it'),
-        bad,
-        good,
-      ]);
+      const result = runTool('cspell', ['--no-progress', '--locale', cspellLocale('lint:spelling-it'), bad, good]);
       assert.equal(result.code, 1, result.output);
       assert.match(result.output, /bad\.md:8:\d+ - Unknown word \(configurazzione\)/);
       assert.match(result.output, /bad\.md:8:\d+ - Unknown word \(sentence\)/);
@@ -92,7 +86,7 @@ test('ESLint: a hard-coded visible string in JSX fails no-untranslated-text; <Tr
     },
     async ([bad, good]) => {
       // --no-ignore: tests/.tmp-lint is ignored by the repository lint, not by this test.
-      const result = await runTool('eslint', ['--max-warnings', '0', '--no-ignore', bad, good]);
+      const result = runTool('eslint', ['--max-warnings', '0', '--no-ignore', bad, good]);
       assert.equal(result.code, 1, result.output);
       assert.match(
         result.output,
@@ -114,7 +108,7 @@ test('Prettier: badly formatted TypeScript and JSON fail the check; formatted fi
     },
     async (files) => {
       // --ignore-path: only .prettierignore's tests/.tmp-lint entry is bypassed, the options still apply.
-      const result = await runTool('prettier', ['--check', '--ignore-path', 'tests/.tmp-lint/none', ...files]);
+      const result = runTool('prettier', ['--check', '--ignore-path', 'tests/.tmp-lint/none', ...files]);
       assert.equal(result.code, 1, result.output);
       assert.match(result.output, /\[warn\] tests\/\.tmp-lint\/run-\w+\/bad\.ts/);
       assert.match(result.output, /\[warn\] tests\/\.tmp-lint\/run-\w+\/bad\.json/);
@@ -131,7 +125,7 @@ test('Prettier checks api/openapi.yaml and code, but leaves Markdown to markdown
     ['docs/main/quickstart.md', true],
     ['.docusaurus/seerbox-api-reference/static/swagger/vendor/swagger-ui-bundle.js', true],
   ] as const) {
-    const result = await runTool('prettier', ['--file-info', file]);
+    const result = runTool('prettier', ['--file-info', file]);
     assert.equal(JSON.parse(result.output).ignored, ignored, file);
   }
 });
@@ -144,7 +138,7 @@ test('markdownlint: MDX pages with admonitions, Tabs and directives pass; a body
       'bad.md': `${front}# Hosts\n\nIntro with <b>raw HTML</b>.\n\n#### Skipped level\n`,
     },
     async ([good, bad]) => {
-      const result = await runTool('markdownlint-cli2', ['--no-globs', good, bad]);
+      const result = runTool('markdownlint-cli2', ['--no-globs', good, bad]);
       assert.equal(result.code, 1, result.output);
       assert.match(result.output, /bad\.md:6 error MD025\/single-title/);
       assert.match(result.output, /bad\.md:8:\d+ error MD033\/no-inline-html Inline HTML \[Element: b\]/);
