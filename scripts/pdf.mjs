@@ -2,7 +2,7 @@
 // The PDF manual of each language: the built site, printed by Debian's Chromium
 // (Playwright's page.pdf) from one document made of every page of the user guide
 // in sidebar order, then the REST API reference, then the EULA summary.
-/* global document, DOMParser, CSS, location -- extractPage and the diagram check run in the browser */
+/* global DOMParser, CSS, location -- extractPage runs in the browser */
 import {existsSync, mkdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -104,11 +104,12 @@ const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => ENTITIES[c]
  * Runs in the browser on a rendered page: the article's content, cleaned of site furniture,
  * with ids made unique in the manual (`p3-...`) and links to other pages of the manual turned
  * into links inside the document. Links to pages outside it keep no target.
- * @param {{index: number, anchors: Record<string, number>, kind: string, url: string, fetchHtml: boolean}} page
+ * Every page is complete in its server-rendered HTML (diagrams are SVG since the build draws
+ * them), so it is fetched and parsed here, never loaded with its scripts.
+ * @param {{index: number, anchors: Record<string, number>, kind: string, url: string}} page
  */
-async function extractPage({index, anchors, kind, url, fetchHtml}) {
-  // A page without scripts is read from its HTML, parsed here, without loading it.
-  const doc = fetchHtml ? new DOMParser().parseFromString(await (await fetch(url)).text(), 'text/html') : document;
+async function extractPage({index, anchors, kind, url}) {
+  const doc = new DOMParser().parseFromString(await (await fetch(url)).text(), 'text/html');
   // A category's page: its heading and description (the cards repeat the pages that follow).
   const article =
     (kind === 'category' ? doc.querySelector('[class*="generatedIndexPage"]') : doc.querySelector('article')) ??
@@ -160,8 +161,7 @@ async function extractPage({index, anchors, kind, url, fetchHtml}) {
   }
   const title = clone.querySelector('h1')?.textContent?.trim() ?? doc.title;
   const sections = [...clone.querySelectorAll('h2')].map((h2) => ({id: h2.id, text: h2.textContent?.trim() ?? ''}));
-  const hasDiagram = clone.querySelector('.sbx-diagram') !== null && clone.querySelector('.sbx-diagram svg') === null;
-  return {html: clone.innerHTML, title, sections, hasDiagram};
+  return {html: clone.innerHTML, title, sections};
 }
 
 /**
@@ -240,9 +240,6 @@ export function headerFooter(locale, version) {
   };
 }
 
-/** Pages printed at once: the machine's two cores are shared with the rest of the build. */
-const CONCURRENCY = 2;
-
 /**
  * @param {{browser: import('@playwright/test').Browser, origin: string, dir: string, locale: Locale, version: string, date: string}} run
  */
@@ -262,62 +259,33 @@ async function printLocale({browser, origin, dir, locale, version, date}) {
     return context;
   };
   const options = {locale, viewport: {width: 1100, height: 1400}};
-  // Most pages are complete in their server-rendered HTML: read them with scripts off. Pages
-  // with a diagram are loaded with scripts on, since Mermaid draws the SVG in the browser.
+  // One page without scripts reads every page's HTML; only documents and fetches are let through.
   const plain = await offline(await browser.newContext({...options, javaScriptEnabled: false}));
   await plain.route('**/*', (route) =>
     route.request().resourceType() === 'document' || route.request().resourceType() === 'fetch'
       ? route.fallback()
       : route.abort(),
   );
-  const live = await offline(await browser.newContext(options));
   const anchors = Object.fromEntries(order.entries.map((entry, index) => [entry.permalink.replace(/\/$/, ''), index]));
-  /** @type {ManualPage[]} */
-  const pages = new Array(order.entries.length);
-  /**
-   * @param {import('@playwright/test').Page} page
-   * @param {string} url
-   * @param {boolean} withScripts
-   */
-  const load = async (page, url, withScripts) => {
-    const response = await page.goto(url, {waitUntil: withScripts ? 'load' : 'domcontentloaded'});
-    if (!response?.ok()) throw new Error(`${url}: HTTP ${response?.status()}`);
-    if (!withScripts) return;
-    await page.waitForSelector('html[data-has-hydrated="true"]');
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('.sbx-diagram')].every((box) => box.querySelector('svg')),
-    );
-  };
-  // One page reads every page's HTML; pages with a diagram are loaded with scripts on.
   const reader = await plain.newPage();
-  await load(reader, `${origin}${order.baseUrl}`, false);
+  const home = await reader.goto(`${origin}${order.baseUrl}`, {waitUntil: 'domcontentloaded'});
+  if (!home?.ok()) throw new Error(`${origin}${order.baseUrl}: HTTP ${home?.status()}`);
   const stylesheets = await reader.$$eval('link[rel="stylesheet"]', (links) =>
     links.map((link) => /** @type {HTMLLinkElement} */ (link).href),
   );
-  /** @param {[number, ManualEntry][]} queue */
-  const worker = async (queue) => {
-    let livePage;
-    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-      const [index, entry] = next;
-      const url = `${origin}${entry.permalink}`;
-      let extracted = await reader.evaluate(extractPage, {index, anchors, kind: entry.kind, url, fetchHtml: true});
-      if (extracted.hasDiagram) {
-        livePage ??= await live.newPage();
-        await load(livePage, url, true);
-        extracted = await livePage.evaluate(extractPage, {index, anchors, kind: entry.kind, url, fetchHtml: false});
-      }
-      pages[index] = {
-        ...extracted,
-        title: entry.title,
-        depth: entry.depth,
-        sidebar: entry.sidebar,
-        last: index === order.entries.length - 1 && /\/main\/resources\/eula$/.test(entry.permalink),
-      };
-    }
-  };
-  const queue = [...order.entries.entries()];
-  await Promise.all(Array.from({length: CONCURRENCY}, () => worker(queue)));
+  /** @type {ManualPage[]} */
+  const pages = await Promise.all(
+    order.entries.map(async (entry, index) => ({
+      ...(await reader.evaluate(extractPage, {index, anchors, kind: entry.kind, url: `${origin}${entry.permalink}`})),
+      title: entry.title,
+      depth: entry.depth,
+      sidebar: entry.sidebar,
+      last: index === order.entries.length - 1 && /\/main\/resources\/eula$/.test(entry.permalink),
+    })),
+  );
   await plain.close();
+  // The manual is printed in a context that lets its stylesheets through, with the same refusals.
+  const live = await offline(await browser.newContext(options));
   const page = await live.newPage();
   const manualUrl = `${origin}${order.baseUrl}__manual.html`;
   await page.route(manualUrl, (route) =>

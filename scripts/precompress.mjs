@@ -5,6 +5,7 @@
 import {existsSync, statSync} from 'node:fs';
 import {readFile, rm, stat, utimes, writeFile} from 'node:fs/promises';
 import {availableParallelism} from 'node:os';
+import {Readable} from 'node:stream';
 import {promisify} from 'node:util';
 import {brotliCompress, constants, gzip} from 'node:zlib';
 import {runCli, wholeNumber} from './lib/cli.mjs';
@@ -29,11 +30,6 @@ Exit status: 0 done, 1 nothing to compress (missing folder), 2 bad arguments.`;
 
 /** Extensions of the files worth compressing (images other than SVG and fonts already are). */
 export const COMPRESSIBLE = /\.(?:html?|js|mjs|css|json|map|webmanifest|svg|ya?ml|xml|txt|md)$/i;
-
-/** @param {string} file */
-async function removeIfPresent(file) {
-  await rm(file, {force: true});
-}
 
 /**
  * Compresses one file. Returns {size, gzip, brotli}: the original size and
@@ -63,7 +59,7 @@ export async function compressFile(file, {minSize = 1024, brotli = true} = {}) {
   for (const suffix of ['.gz', '.br']) {
     const output = outputs.find(([written]) => written === suffix);
     if (!output) {
-      await removeIfPresent(file + suffix);
+      await rm(file + suffix, {force: true});
       continue;
     }
     await writeFile(file + suffix, output[1]);
@@ -75,28 +71,6 @@ export async function compressFile(file, {minSize = 1024, brotli = true} = {}) {
 }
 
 /**
- * Runs `task` over `items` with at most `limit` running at once.
- * @template T, R
- * @param {T[]} items
- * @param {number} limit
- * @param {(item: T) => Promise<R>} task
- * @returns {Promise<R[]>}
- */
-async function eachLimited(items, limit, task) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      results[index] = await task(items[index]);
-    }
-  };
-  await Promise.all(Array.from({length: Math.min(limit, items.length)}, worker));
-  return results;
-}
-
-/**
  * Compresses every eligible file under `dir` and removes copies whose original
  * is gone. Returns totals: {files, compressed, size, gzip, brotli, removed},
  * where gzip and brotli add up the copies written (or the original when a file got none).
@@ -104,14 +78,14 @@ async function eachLimited(items, limit, task) {
  */
 export async function precompress(dir, {minSize = 1024, brotli = true} = {}) {
   const files = listFiles(dir, COMPRESSIBLE).sort();
-  const results = await eachLimited(files, Math.max(2, availableParallelism()), (file) =>
-    compressFile(file, {minSize, brotli}),
-  );
+  const results = await Readable.from(files)
+    .map((file) => compressFile(file, {minSize, brotli}), {concurrency: Math.max(2, availableParallelism())})
+    .toArray();
   let removed = 0;
   for (const copy of listFiles(dir, /\.(?:gz|br)$/)) {
     const original = copy.replace(/\.(?:gz|br)$/, '');
     if (!existsSync(original) || (!brotli && copy.endsWith('.br'))) {
-      await removeIfPresent(copy);
+      await rm(copy, {force: true});
       removed += 1;
     }
   }
