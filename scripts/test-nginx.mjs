@@ -18,6 +18,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import {once} from 'node:events';
 import {connect} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -281,11 +282,7 @@ function stopNginx() {
 async function stopNginxAndWait() {
   if (!running) return;
   const {child} = running;
-  /** @type {Promise<void>} */
-  const exited = new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', resolve);
-  });
+  const exited = child.exitCode !== null || child.signalCode !== null ? null : once(child, 'exit');
   stopNginx();
   const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
   await exited;
@@ -399,29 +396,10 @@ export function tlsValues(tls, port) {
 export function makeCertificate(dir) {
   const certificate = path.join(dir, 'tls.crt');
   const key = path.join(dir, 'tls.key');
-  const result = spawnSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
-      '-keyout',
-      key,
-      '-out',
-      certificate,
-    ],
-    {encoding: 'utf8'},
-  );
+  // No argument here holds a space, so the command reads as it would in a shell.
+  const request =
+    'req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1,DNS:localhost';
+  const result = spawnSync('openssl', [...request.split(' '), '-keyout', key, '-out', certificate], {encoding: 'utf8'});
   if (result.error) throw new Error(`openssl: ${result.error.message} (Debian: apt-get install openssl)`);
   if (result.status !== 0) throw new Error(`openssl could not make a certificate:\n${result.stderr}`);
   chmodSync(dir, 0o755);
