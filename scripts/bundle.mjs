@@ -21,6 +21,7 @@ from package.json. Inside, under seer-box-docs-RELEASE/:
                every page's .md (English at the root, Italian under it/)
   nginx/       the shipped nginx configuration (deploy/nginx)
   README.md    how to serve and verify the bundle, in English and Italian
+               (deploy/offline-bundle-README.md)
   SHA256SUMS   the SHA-256 of every other file (sha256sum -c SHA256SUMS)
   --dir DIR    the built site (default: build)
   --out DIR    where the archives go (default: dist)
@@ -30,65 +31,12 @@ Needs tar and zip (Debian: apt-get install zip).
 Exit status: 0 done, 1 a step failed, 2 bad arguments.`;
 
 /**
- * The README of the bundle, in both languages.
+ * The README of the bundle, in both languages, for a release: deploy/offline-bundle-README.md,
+ * kept as Markdown so that writers edit it where lint and the spelling check read it.
  * @param {string} version
  */
-export function bundleReadme(version) {
-  return `# Seer Box documentation ${version}: offline bundle
-
-The Seer Box user guide and REST API reference, English and Italian, as a static site that makes
-no request to any other host.
-
-| Path | Content |
-| --- | --- |
-| \`site/\` | the site (English at the root, Italian under \`it/\`) |
-| \`site/downloads/\` | the PDF manuals, one per language |
-| \`site/llms.txt\`, \`site/llms-full.txt\` | the page index and all pages as Markdown (Italian: under \`site/it/\`) |
-| \`nginx/\` | the nginx configuration the site is tested with |
-| \`SHA256SUMS\` | the SHA-256 checksum of every other file |
-
-## Verify
-
-From this folder: \`sha256sum -c SHA256SUMS\`. Every line must end with \`OK\`.
-
-## Serve
-
-- With nginx: render the templates of \`nginx/templates/\` with envsubst and \`SEERBOX_ROOT\` set to
-  the absolute path of \`site/\`, as the comments at the top of
-  \`nginx/templates/conf.d/seerbox-docs.conf.template\` explain.
-- For a quick look, from a copy of the documentation's source repository (Node.js 20), after
-  \`npm ci\`: \`node scripts/serve.mjs --dir /path/to/this/folder/site --port 3000\`, then open
-  http://127.0.0.1:3000/.
-
----
-
-# Documentazione di Seer Box ${version}: pacchetto offline
-
-La guida utente e il riferimento delle REST API di Seer Box, in inglese e in italiano, come sito
-statico che non effettua richieste verso altri host.
-
-| Percorso | Contenuto |
-| --- | --- |
-| \`site/\` | il sito (inglese alla radice, italiano sotto \`it/\`) |
-| \`site/downloads/\` | i manuali PDF, uno per lingua |
-| \`site/it/llms.txt\`, \`site/it/llms-full.txt\` | l'indice delle pagine e tutte le pagine in Markdown (inglese: sotto \`site/\`) |
-| \`nginx/\` | la configurazione nginx con cui il sito viene verificato |
-| \`SHA256SUMS\` | il checksum SHA-256 di ogni altro file |
-
-## Verifica
-
-Da questa cartella: \`sha256sum -c SHA256SUMS\`. Ogni riga deve terminare con \`OK\`.
-
-## Pubblicazione
-
-- Con nginx: generare la configurazione dai modelli di \`nginx/templates/\` con envsubst, impostando
-  \`SEERBOX_ROOT\` sul percorso assoluto di \`site/\`, come spiegano i commenti all'inizio di
-  \`nginx/templates/conf.d/seerbox-docs.conf.template\`.
-- Per una consultazione rapida, da una copia del repository sorgente della documentazione
-  (Node.js 20), dopo \`npm ci\`: \`node scripts/serve.mjs --dir /percorso/di/questa/cartella/site --port 3000\`, poi
-  aprire http://127.0.0.1:3000/it/.
-`;
-}
+export const bundleReadme = (version) =>
+  readFileSync(path.join(ROOT, 'deploy', 'offline-bundle-README.md'), 'utf8').replaceAll('{{version}}', version);
 
 /**
  * Every file under `dir`, relative, with "/" separators, sorted.

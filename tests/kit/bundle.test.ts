@@ -53,6 +53,9 @@ test('the bundle holds the site, both PDFs, the llms files and nginx, and SHA256
   const readme = readFileSync(path.join(dir, 'README.md'), 'utf8');
   assert.match(readme, /sha256sum -c SHA256SUMS/);
   assert.match(readme, /Verifica/);
+  // deploy/offline-bundle-README.md with the release filled in.
+  assert.ok(readme.startsWith(`# Seer Box documentation ${release()}:`), readme.split('\n')[0]);
+  assert.doesNotMatch(readme, /\{\{/);
 
   // A changed file is caught.
   appendFileSync(path.join(dir, 'site/main/architecture.md'), 'tampered\n');
