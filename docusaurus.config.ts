@@ -278,7 +278,8 @@ export default {
     // Translated pages keep the English anchors with `## Titolo {#english-slug}`.
     mdx1Compat: {comments: false, admonitions: false, headingIds: true},
     hooks: {
-      onBrokenMarkdownLinks: 'warn',
+      // With onBrokenLinks and onBrokenAnchors, the one check of links and anchors (both languages).
+      onBrokenMarkdownLinks: 'throw',
     },
   },
 
