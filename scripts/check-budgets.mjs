@@ -11,6 +11,8 @@
  */
 import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import {parseCommandLine, runCli, UsageError} from './lib/cli.mjs';
 import {listFiles} from './lib/files.mjs';
 import {fileForUrl, fileWeight, htmlAssets, htmlFiles, kb, sumWeights} from './lib/weights.mjs';
@@ -52,6 +54,13 @@ function toOptions(values) {
 /** The options of a command line (a UsageError on bad input). */
 export const parseArgs = (/** @type {string[]} */ argv) => toOptions(parseCommandLine(argv, command).values);
 
+/** budgets.json's schema, which also says what each budget measures. */
+const ajv = new Ajv({allErrors: true});
+addFormats(ajv, ['regex']);
+const validBudgets = ajv.compile(
+  JSON.parse(readFileSync(new URL('./schemas/budgets.schema.json', import.meta.url), 'utf8')),
+);
+
 /**
  * @param {string} file
  * @returns {Budgets}
@@ -64,22 +73,11 @@ export function loadBudgets(file) {
   } catch (error) {
     throw new UsageError(`budgets file ${file} is not valid JSON: ${messageOf(error)}`);
   }
-  for (const key of ['firstLoadJsGzip', 'firstLoadCssGzip', 'htmlGzip']) {
-    if (!Number.isInteger(budgets[key]) || budgets[key] <= 0) {
-      throw new UsageError(`budgets file ${file}: "${key}" must be a positive whole number of bytes`);
-    }
+  if (!validBudgets(budgets)) {
+    throw new UsageError(`budgets file ${file}: ${ajv.errorsText(validBudgets.errors, {dataVar: 'budgets'})}`);
   }
-  for (const key of ['swaggerMarker', 'swaggerPages']) {
-    if (typeof budgets[key] !== 'string' || budgets[key] === '') {
-      throw new UsageError(`budgets file ${file}: "${key}" must be a non-empty string`);
-    }
-  }
-  try {
-    budgets.swaggerPattern = new RegExp(budgets.swaggerPages);
-  } catch (error) {
-    throw new UsageError(`budgets file ${file}: "swaggerPages" is not a valid regular expression: ${messageOf(error)}`);
-  }
-  return budgets;
+  const valid = /** @type {Omit<Budgets, 'swaggerPattern'>} the schema's shape */ (budgets);
+  return {...valid, swaggerPattern: new RegExp(valid.swaggerPages)};
 }
 
 /**

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {randomBytes} from 'node:crypto';
@@ -99,11 +99,17 @@ test('bad usage: arguments, budgets file and build folder give clear errors and 
   assert.throws(() => parseArgs(['--dir']), /'--dir <value>' argument missing/);
   assert.throws(() => parseArgs(['--base-url', 'docs']), /must start and end with/);
   assert.throws(() => parseArgs(['--what']), /Unknown option '--what'/);
-  const badBudgets = makeBuild({'b.json': '{"firstLoadJsGzip": -1}', 'c.json': 'not json'});
-  assert.throws(
-    () => loadBudgets(path.join(badBudgets, 'b.json')),
-    /"firstLoadJsGzip" must be a positive whole number/,
-  );
+  const real = JSON.parse(readFileSync('budgets.json', 'utf8'));
+  const badBudgets = makeBuild({
+    'b.json': '{"firstLoadJsGzip": -1}',
+    'c.json': 'not json',
+    'd.json': JSON.stringify({...real, swaggerPages: '(', untilIdle: 1}),
+  });
+  assert.throws(() => loadBudgets(path.join(badBudgets, 'b.json')), /budgets\/firstLoadJsGzip must be >= 1/);
+  assert.throws(() => loadBudgets(path.join(badBudgets, 'b.json')), /must have required property 'untilIdleGzip'/);
+  assert.throws(() => loadBudgets(path.join(badBudgets, 'd.json')), /swaggerPages must match format "regex"/);
+  assert.throws(() => loadBudgets(path.join(badBudgets, 'd.json')), /must NOT have additional properties/);
+  assert.equal(loadBudgets('budgets.json').swaggerPattern.test('it/swagger/index.html'), true);
   assert.throws(() => loadBudgets(path.join(badBudgets, 'c.json')), /is not valid JSON/);
   const cli = spawnSync(process.execPath, ['scripts/check-budgets.mjs', '--dir', '/nonexistent-build'], {
     encoding: 'utf8',
