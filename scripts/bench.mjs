@@ -187,11 +187,7 @@ export function searchIndexes(dir) {
     ['it', path.join(dir, 'it')],
   ]) {
     const folder = path.join(root, 'pagefind');
-    const files = existsSync(folder)
-      ? readdirSync(folder, {recursive: true, withFileTypes: true})
-          .filter((entry) => entry.isFile())
-          .map((entry) => path.join(entry.parentPath, entry.name))
-      : [];
+    const files = listFiles(folder, /./);
     const fixed = files.filter((file) => /(pagefind(-worker)?\.js|\.pagefind|\.pf_meta|entry\.json)$/.test(file));
     result[locale] = {all: sumWeights(files), everySearch: sumWeights(fixed)};
   }
