@@ -109,7 +109,9 @@ const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => ENTITIES[c]
  * @param {{index: number, anchors: Record<string, number>, kind: string, url: string}} page
  */
 async function extractPage({index, anchors, kind, url}) {
-  const doc = new DOMParser().parseFromString(await (await fetch(url)).text(), 'text/html');
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
   // A category's page: its heading and description (the cards repeat the pages that follow).
   const article =
     (kind === 'category' ? doc.querySelector('[class*="generatedIndexPage"]') : doc.querySelector('article')) ??
