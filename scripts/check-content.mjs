@@ -66,22 +66,21 @@ export function proseWords(body) {
  */
 export function checkFile(file, {minWords = 300} = {}) {
   const problems = [];
-  const {fields, body} = parseFrontMatter(readFileSync(file, 'utf8'));
+  const text = readFileSync(file, 'utf8');
+  const {fields, body} = parseFrontMatter(text);
   if (!fields.title) problems.push(`${file}: front matter has no title`);
   if (!fields.description) problems.push(`${file}: front matter has no description`);
   const words = proseWords(body);
   if (words < minWords) problems.push(`${file}: only ${words} words of prose (at least ${minWords} expected)`);
   // With mdx1Compat.admonitions off, only `:::type[Title]` gives an admonition a title: the
   // MDX 1 form `:::type Title` is shown as a paragraph of text.
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .forEach((text, index) => {
-      if (/^\s*:::(?:note|tip|info|warning|danger|caution)[ \t]+\S/.test(text)) {
-        problems.push(
-          `${file}:${index + 1}: write an admonition's title as :::type[Title] (":::type Title" renders as text)`,
-        );
-      }
-    });
+  text.split('\n').forEach((line, index) => {
+    if (/^\s*:::(?:note|tip|info|warning|danger|caution)[ \t]+\S/.test(line)) {
+      problems.push(
+        `${file}:${index + 1}: write an admonition's title as :::type[Title] (":::type Title" renders as text)`,
+      );
+    }
+  });
   return problems;
 }
 
