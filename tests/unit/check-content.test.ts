@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdtempSync, writeFileSync, mkdirSync} from 'node:fs';
+import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
@@ -41,18 +41,17 @@ test('proseWords leaves out code, tables, imports and admonition fences', () => 
 
 function fixture(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'content-'));
-  mkdirSync(path.join(dir, 'sub'));
-  writeFileSync(path.join(dir, 'target.md'), `---\ntitle: T\ndescription: D\n---\n\n## Real heading\n\n${words(20)}\n`);
+  writeFileSync(path.join(dir, 'target.md'), `---\ntitle: T\ndescription: D\n---\n\n${words(20)}\n`);
   return dir;
 }
 
 test('checkFile accepts a good page and reports every kind of problem', () => {
   const dir = fixture();
   const good = path.join(dir, 'good.md');
-  writeFileSync(good, `---\ntitle: G\ndescription: D\n---\n\n${words(30)}\n\n:::tip[A title]\nx\n:::\n\n## Local\n`);
+  writeFileSync(good, `---\ntitle: G\ndescription: D\n---\n\n${words(30)}\n\n:::tip[A title]\nx\n:::\n`);
   assert.deepEqual(checkFile(good, {minWords: 20}), []);
 
-  const bad = path.join(dir, 'sub', 'bad.md');
+  const bad = path.join(dir, 'bad.md');
   writeFileSync(bad, `---\nsidebar_position: 1\n---\n\nToo short\n\n:::warning Old title\nx\n:::\n`);
   const problems = checkFile(bad, {minWords: 20});
   assert.equal(problems.length, 4, problems.join('\n'));
