@@ -19,7 +19,7 @@ Serves a built Docusaurus site (default: ./build) on http://HOST:PORT.
   --base-url PATH   path the site was built for, e.g. /docs/ (default: $BASE_URL, the
                     variable the build reads, or /)
   --compress        send the build's .br and .gz copies (written by npm run build) to
-                    clients that accept them, as nginx does (used by npm run lighthouse)
+                    clients that accept them, as nginx does (used by npm run lighthouse, as nginx serves them)
   --help            show this help
 
 Requests for PATH.html or PATH/index.html are redirected (301) to PATH.
@@ -48,7 +48,7 @@ const UTF8 = /^(text\/|application\/(json|yaml|xml)$)/;
 
 /**
  * Starts `server` on a free loopback port, for scripts that read the site themselves (bench,
- * lighthouse, pdf); resolves to its origin, http://127.0.0.1:PORT.
+ * pdf); resolves to its origin, http://127.0.0.1:PORT.
  * @param {import('node:http').Server} server
  */
 export async function listenLocally(server) {
