@@ -2,6 +2,8 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import {readFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import path from 'node:path';
 import {benchPages, parseArgs, treeRss} from '../../scripts/bench.mjs';
 
 test('bench: options, and bad ones refused', () => {
@@ -42,4 +44,13 @@ test('lighthouse: lighthouserc.json audits each kind of page and the diagram pag
   for (const category of ['accessibility', 'best-practices', 'seo']) {
     assert.equal(assertions[`categories:${category}`][1].minScore, 1);
   }
+});
+
+test('lighthouse: Lighthouse CI runs the Lighthouse that package.json pins, not its own older one', () => {
+  // @lhci/cli 0.14 asks for Lighthouse 12.1.0, which counted four times the blocking time of 12.8.2
+  // on the same page and build (1,200-1,440 ms against 300-360 ms, Linux guide page, 27 November 2026).
+  const lhci = createRequire(createRequire(import.meta.url).resolve('@lhci/cli/src/collect/node-runner.js'));
+  const {version} = JSON.parse(readFileSync(path.join(lhci.resolve('lighthouse'), '../../package.json'), 'utf8'));
+  const {overrides} = JSON.parse(readFileSync('package.json', 'utf8'));
+  assert.equal(version, overrides['@lhci/cli'].lighthouse);
 });
