@@ -44,6 +44,9 @@ test('an English page links to its source under docs/ and shows its last git cha
   if (!dated) return;
   assert.match(edit.updated ?? '', /Last updated on/);
   assert.equal(Date.parse(edit.datetime ?? ''), gitLastCommit('docs/main/architecture.md'));
+  // The date is written without Intl in the browser (src/utils/shortDate.ts), as Intl writes it.
+  const intl = new Intl.DateTimeFormat('en', {day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC'});
+  assert.equal(edit.updated, `Last updated on ${intl.format(Date.parse(edit.datetime ?? ''))}`);
 });
 
 test('an Italian page links to its own file under i18n/it/ and shows no date', {skip}, () => {
