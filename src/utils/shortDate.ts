@@ -9,9 +9,9 @@ const OPTIONS: Intl.DateTimeFormatOptions = {day: 'numeric', month: 'short', yea
 /**
  * A date as `new Intl.DateTimeFormat(locale, {day: 'numeric', month: 'short', year: 'numeric',
  * timeZone: 'UTC'})` writes it ("Nov 14, 2023", "14 nov 2023"), without Intl for the site's own
- * locales: the first Intl formatter a page makes loads its locale data, 11-20 ms of main thread
- * during hydration (44-83 ms under Lighthouse's 4x slower CPU). tests/unit/short-date.test.ts
- * compares every month with Intl.
+ * locales: a page's first date formatter costs 23-32 ms of main thread during hydration under
+ * Lighthouse's 4x slower CPU (measured in Chromium; ICU's own start-up comes on top, paid anyway by
+ * the theme's first localeCompare). tests/unit/short-date.test.ts compares every month with Intl.
  */
 export function shortDate(date: Date, locale: string): string {
   const months = MONTHS[locale];

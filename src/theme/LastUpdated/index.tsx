@@ -7,8 +7,8 @@ import {shortDate} from '@site/src/utils/shortDate';
 
 /**
  * The stock component (theme-classic 3.10), with two changes:
- * - the date is written by `shortDate`, not Intl, which costs every English page a slow first
- *   formatter during hydration;
+ * - the date is written by `shortDate`, not Intl, whose first date formatter slows every English
+ *   page's hydration (src/utils/shortDate.ts);
  * - the date's `itemprop="dateModified"` gets its item, the page itself: without one the W3C
  *   checker refuses it.
  * The messages keep the stock ids, so their translations in i18n/it/code.json still apply.
