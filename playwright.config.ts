@@ -1,5 +1,5 @@
 import {defineConfig} from '@playwright/test';
-import {chromiumExecutable, chromiumArgs} from './tests/e2e/chromium';
+import {chromiumExecutable, chromiumArgs} from './scripts/lib/chromium.mjs';
 import {sitePort as port, fixturesPort} from './tests/e2e/servers';
 /** A server that is already running (e.g. nginx from `npm run test:nginx`): no test server is started. */
 const externalBaseUrl = process.env.E2E_BASE_URL;
