@@ -19,7 +19,7 @@ Serves a built Docusaurus site (default: ./build) on http://HOST:PORT.
   --base-url PATH   path the site was built for, e.g. /docs/ (default: $BASE_URL, the
                     variable the build reads, or /)
   --compress        send the build's .br and .gz copies (written by npm run build) to
-                    clients that accept them, as nginx does (npm run lighthouse serves the site so)
+                    clients that accept them, as nginx does (npm run lighthouse uses this)
   --help            show this help
 
 Requests for PATH.html or PATH/index.html are redirected (301) to PATH.

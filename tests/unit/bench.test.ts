@@ -5,6 +5,7 @@ import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {benchPages, parseArgs, treeRss} from '../../scripts/bench.mjs';
+import {chromiumArgs} from '../../scripts/lib/chromium.mjs';
 
 test('bench: options, and bad ones refused', () => {
   assert.deepEqual(parseArgs([]), {build: true, dir: 'build', browser: true});
@@ -37,6 +38,9 @@ test('lighthouse: lighthouserc.json audits each kind of page and the diagram pag
   assert.deepEqual(new Set(paths), new Set([...english, ...italian]));
   // The served copies are the ones nginx sends; without --compress every page would be weighed raw.
   assert.match(ci.collect.startServerCommand, /--compress/);
+  // JSON cannot import scripts/lib/chromium.mjs: its copy of the offline flags must keep up with it.
+  const flags = ci.collect.settings.chromeFlags.split(' ');
+  for (const flag of chromiumArgs) assert.ok(flags.includes(flag), `lighthouserc.json's chromeFlags lack ${flag}`);
   const {assertions} = ci.assert;
   assert.equal(assertions['categories:performance'][1].minScore, 0.97);
   assert.equal(assertions['largest-contentful-paint'][1].maxNumericValue, 1800);
