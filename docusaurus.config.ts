@@ -22,6 +22,7 @@ import apiReferencePlugin, {
 import notFoundRoutesPlugin from './src/plugins/notFoundRoutes';
 import offlinePlugin from './src/plugins/offline';
 import {searchResultLimits} from './src/search/options.mjs';
+import {ssrTemplate} from './src/utils/ssrTemplate';
 import {PLACEHOLDER_EDIT_URL_BASE, PLACEHOLDER_SITE_URL, placeholderWarnings} from './src/utils/placeholders';
 
 // Environment switches, all in one place.
@@ -238,6 +239,8 @@ export default {
   onDuplicateRoutes: 'throw',
   // Our own bilingual banner replaces the core one (English only).
   baseUrlIssueBanner: false,
+  // The page paints before the app's scripts load (src/utils/ssrTemplate.ts).
+  ssrTemplate,
   // The spec fixes the storage keys ('theme', the docs version key, the announcement key).
   storage: {namespace: false},
 

@@ -45,7 +45,8 @@ export function sumWeights(files) {
 }
 
 /**
- * The scripts and stylesheets an HTML page names itself: `<script src>`,
+ * The scripts and stylesheets an HTML page names itself: `<script src>`, the
+ * app loader's `data-app` list (src/utils/ssrTemplate.ts),
  * `<link rel=stylesheet>` and `<link rel=preload|modulepreload>` of scripts
  * and styles, each once in document order. Inline scripts are counted apart.
  * @param {string} html
@@ -61,8 +62,16 @@ export function htmlAssets(html) {
         .map((element) => /** @type {string} */ ($(element).attr('src') ?? $(element).attr('href'))),
     ),
   ];
+  const loaded = $('script[data-app]')
+    .toArray()
+    .flatMap((loader) => ($(loader).attr('data-app') ?? '').split(' ').filter(Boolean));
   return {
-    scripts: urls('script[src], link[rel~="modulepreload"][href], link[rel~="preload"][as="script"][href]'),
+    scripts: [
+      ...new Set([
+        ...urls('script[src], link[rel~="modulepreload"][href], link[rel~="preload"][as="script"][href]'),
+        ...loaded,
+      ]),
+    ],
     styles: urls('link[rel~="stylesheet"][href], link[rel~="preload"][as="style"][href]'),
     inlineScripts: $('script:not([src])')
       .toArray()

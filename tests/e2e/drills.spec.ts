@@ -109,7 +109,8 @@ for (const locale of ['en', 'it'] as const) {
         await page.addInitScript(() => {
           (window as unknown as {__seerboxDrills: {crash: boolean}}).__seerboxDrills = {crash: true};
         });
-        await page.goto(localePath(crashPage, locale));
+        // The crash screen replaces the app, which therefore never marks the page hydrated.
+        await page.goto(localePath(crashPage, locale), {waitUntil: 'load'});
         const report = page.locator('[data-crash-report="page"]');
         await expect(report.locator('h1')).toHaveText(t.page);
         await expect(page).toHaveTitle(t.title);
@@ -163,7 +164,8 @@ for (const locale of ['en', 'it'] as const) {
     watch.expectedErrors.push(/Failed to load resource/);
     await page.route('**/assets/**', (route) => route.fulfill({status: 404, body: 'not here'}));
     await page.route(`**${wrongBase}`, (route) => route.fulfill({status: 200, contentType: 'text/html', body: home}));
-    await page.goto(wrongBase);
+    // Loaded, not hydrated: the app never starts here.
+    await page.goto(wrongBase, {waitUntil: 'load'});
     const banner = page.locator('#__seerbox-base-url-banner');
     await expect(banner).toContainText(t.banner);
     await expect(banner).toHaveAttribute('lang', locale);
@@ -173,8 +175,8 @@ for (const locale of ['en', 'it'] as const) {
 
   test(`the base-URL banner never shows when the site loads (${locale})`, async ({page}) => {
     await page.goto(localePath('/', locale));
-    await expect(page.locator('.navbar')).toBeVisible();
-    await page.waitForLoadState('load');
+    // Hydrated: the app loader has run the scripts and dispatched the event the banner waits for.
+    await page.locator('html[data-has-hydrated="true"]').waitFor();
     await expect(page.locator('#__seerbox-base-url-banner')).toHaveCount(0);
     // The banner's script is in the home page only.
     const other = readFileSync(

@@ -99,6 +99,23 @@ export function expectClean(watch: Watch): void {
  * if there are any, so no page may break or phone home.
  */
 export const test = base.extend<{watch: Watch}>({
+  page: [
+    async ({page}, use) => {
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        // Pages start the app after their first paint (src/utils/ssrTemplate.ts), so the load event
+        // no longer means a page is interactive: wait until it has hydrated, unless the caller chose
+        // what to wait for, or the page has no app (Swagger UI, plain files).
+        if (!options?.waitUntil && (await page.locator('script[data-app]').count()) > 0) {
+          await page.locator('html[data-has-hydrated="true"]').waitFor();
+        }
+        return response;
+      };
+      await use(page);
+    },
+    {scope: 'test'},
+  ],
   watch: [
     async ({page, baseURL}, use) => {
       const {watch, stop} = watchPage(page, new URL(baseURL!).origin);

@@ -52,3 +52,22 @@ for (const locale of locales) {
     });
   }
 }
+
+// The app loader (src/utils/ssrTemplate.ts) requests the scripts only once the page has painted:
+// with `<script defer>`, Chromium fetched, ran and hydrated them before its first paint.
+for (const locale of locales) {
+  test(`${locale}: every page paints before it requests the app's scripts`, async ({page}) => {
+    for (const path of pages) {
+      await page.goto(localePath(path, locale));
+      await page.locator('html[data-has-hydrated="true"]').waitFor();
+      const {paint, script} = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        script: performance.getEntriesByType('resource').find(({name}) => /\/main\.[0-9a-f]+\.js$/.test(name))
+          ?.startTime,
+      }));
+      expect(paint, `${path}: first contentful paint`).toBeDefined();
+      expect(script, `${path}: main bundle requested`).toBeDefined();
+      expect(paint!, path).toBeLessThan(script!);
+    }
+  });
+}

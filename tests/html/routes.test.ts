@@ -77,6 +77,21 @@ for (const locale of locales) {
       // javascript: URL would be refused. The browser's CSP sweep reaches most routes through the
       // router, so this is where a page's own markup is held to it.
       assert.deepEqual(inlineCode($), [], 'inline event handlers or javascript: URLs');
+
+      // The app's scripts are named only by the loader that starts them after the first paint
+      // (src/utils/ssrTemplate.ts), the body's last element; check:budgets finds their files.
+      const loader = $('script[data-app]');
+      assert.equal(loader.length, 1, 'one app loader');
+      assert.ok($('body').children().last().is(loader), 'the loader ends the body');
+      assert.deepEqual(
+        loader
+          .attr('data-app')
+          ?.split(' ')
+          .map((url) => url.replace(/^.*\/|\.[0-9a-f]+\.js$/g, '')),
+        ['runtime~main', 'main'],
+        'the loader names the runtime, then the main bundle',
+      );
+      assert.equal($('script[src], link[rel="preload"][as="script"]').length, 0, 'no script fetched before the paint');
     });
   }
 }

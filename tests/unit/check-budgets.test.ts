@@ -38,17 +38,18 @@ const lightBuild = {
   'assets/css/styles.css': 'body{color:red}',
 };
 
-test('htmlAssets reads quoted and unquoted attributes, preloads, and counts inline scripts', () => {
+test('htmlAssets reads quoted and unquoted attributes, preloads, the app loader, and counts inline scripts', () => {
   const assets = htmlAssets(
     `<script src=/a.js defer></script><script>inline()</script><script type="application/ld+json">{}</script>` +
       `<link rel="preload" as="script" href="/b.js"><link rel=stylesheet href='/c.css'><link rel=preload as=image href=/d.svg>` +
       `<link REL="Stylesheet Alternate" href="/e.css"><link rel=modulepreload href=/f.js><script SRC=/a.js></script>` +
-      `<!-- <script src=/commented.js></script> --><script type=module>inline()</script>`,
+      `<!-- <script src=/commented.js></script> --><script type=module>inline()</script>` +
+      `<script data-app="/g.js /a.js /h.js">load()</script>`,
   );
   assert.deepEqual(assets, {
-    scripts: ['/a.js', '/b.js', '/f.js'],
+    scripts: ['/a.js', '/b.js', '/f.js', '/g.js', '/h.js'],
     styles: ['/c.css', '/e.css'],
-    inlineScripts: 2,
+    inlineScripts: 3,
   });
   assert.equal(fileForUrl('/b', '/docs/x.js', '/docs/'), path.join('/b', 'x.js'));
   assert.equal(fileForUrl('/b', 'https://cdn.example/x.js'), null);

@@ -4,6 +4,7 @@ import vm from 'node:vm';
 import {causeChain, causeChainText} from '../../src/components/CrashReport/causeChain';
 import {loadingState} from '../../src/theme/Loading/loadingState';
 import {bannerScript, BANNER_ID} from '../../src/components/BaseUrlBanner/bannerScript';
+import {SCRIPTS_DONE_EVENT} from '../../src/utils/ssrTemplate';
 
 test('causeChain follows every cause and stops on cycles', () => {
   const root = new Error('root');
@@ -49,19 +50,20 @@ function runBanner(script: string, {loaded, pathname}: {loaded: boolean; pathnam
     };
     return element;
   };
-  let onReady: (() => void) | undefined;
+  const listeners = new Map<string, () => void>();
   const inserted: unknown[] = [];
   const context = {
     window: {location: {pathname}, ...(loaded ? {docusaurus: {}} : {})},
     document: {
-      addEventListener: (_: string, callback: () => void) => (onReady = callback),
+      addEventListener: (event: string, callback: () => void) => listeners.set(event, callback),
       createElement: node,
       createTextNode: (text: string) => ({text}),
       body: {firstChild: null, insertBefore: (child: unknown) => inserted.push(child)},
     },
   };
   vm.runInNewContext(script, context);
-  onReady?.();
+  // What the app loader dispatches once the app's scripts ran or failed.
+  listeners.get(SCRIPTS_DONE_EVENT)?.();
   if (!inserted.length) return null;
   const box = inserted[0] as {
     id: string;

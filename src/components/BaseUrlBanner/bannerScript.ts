@@ -1,3 +1,5 @@
+import {SCRIPTS_DONE_EVENT} from '../../utils/ssrTemplate';
+
 export type BannerText = {
   lang: string;
   title: string;
@@ -10,10 +12,10 @@ export type BannerText = {
 export const BANNER_ID = '__seerbox-base-url-banner';
 
 /**
- * Inline script for the home page: once the HTML is parsed, if the site's
- * JavaScript did not start (`window.docusaurus` missing, as when the assets
- * live under another base URL), it inserts a banner with the configured
- * base URL and the one the browser suggests. Built from text nodes only, so
+ * Inline script for the home page: once the app loader (src/utils/ssrTemplate.ts)
+ * has tried the site's scripts, if the site's JavaScript did not start
+ * (`window.docusaurus` missing, as when the assets live under another base URL),
+ * it inserts a banner with the configured base URL and the one the browser suggests. Built from text nodes only, so
  * nothing in it is indexed or interpreted as HTML.
  */
 export function bannerScript(baseUrl: string, text: BannerText): string {
@@ -21,7 +23,7 @@ export function bannerScript(baseUrl: string, text: BannerText): string {
     throw new Error(`bannerScript: base URL must start and end with "/", got "${baseUrl}"`);
   }
   const data = JSON.stringify({id: BANNER_ID, baseUrl, ...text}).replace(/</g, '\\u003c');
-  return `document.addEventListener('DOMContentLoaded', function () {
+  return `document.addEventListener('${SCRIPTS_DONE_EVENT}', function () {
   if (typeof window.docusaurus !== 'undefined') return;
   var t = ${data};
   var path = window.location.pathname;
