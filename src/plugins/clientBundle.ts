@@ -3,8 +3,17 @@ import type {Plugin} from '@docusaurus/types';
 
 const searchTheme = `${path.sep}@easyops-cn${path.sep}docusaurus-search-local${path.sep}`;
 
-/** Which of our modules replaces a generated-settings import, given the file that imports it. */
+const themeCommon = ['', '@docusaurus', 'theme-common', 'lib', ''].join(path.sep);
+const coreClient = ['', '@docusaurus', 'core', 'lib', 'client', 'docusaurus.js'].join(path.sep);
+
+/** Which of our modules replaces an import, given the file that imports it. */
 export function replacementFor(request: string, issuer: string | undefined): string | null {
+  // Docusaurus's prefetch helper: each file once, added in idle time.
+  if (issuer?.endsWith(coreClient) && request === './prefetch') return path.resolve(__dirname, '../shims/prefetch.ts');
+  // theme-common's React helpers, without ICU's collator for a dependency list.
+  if (issuer?.includes(themeCommon) && /[\\/]reactUtils$/.test(request)) {
+    return path.resolve(__dirname, '../shims/reactUtils.ts');
+  }
   if (!issuer || !issuer.includes(searchTheme)) return null;
   const fromBarOrPage = /[\\/]theme[\\/](SearchBar|SearchPage)[\\/][^\\/]+$/.test(issuer);
   if (!fromBarOrPage) return null;
@@ -27,7 +36,8 @@ export function replacementFor(request: string, issuer: string | undefined): str
  * page query Pagefind (src/search/pagefind.ts) instead of the theme's lunr
  * worker, and mark.js loads only on pages opened from a search result. The
  * theme's few helpers from @docusaurus/utils-common come from their own
- * modules (src/shims/utils-common.ts), without the whole of tslib.
+ * modules (src/shims/utils-common.ts), without the whole of tslib, and links
+ * prefetch each file once, in idle time (src/shims/prefetch.ts).
  * Client bundle only; the server bundle is never shipped.
  */
 export default function clientBundle(): Plugin {
@@ -40,7 +50,7 @@ export default function clientBundle(): Plugin {
         resolve: {alias: {'@docusaurus/utils-common$': path.resolve(__dirname, '../shims/utils-common.ts')}},
         plugins: [
           new bundler.NormalModuleReplacementPlugin(
-            /proxiedGenerated(Constants)?$|[\\/]searchByWorker$/,
+            /proxiedGenerated(Constants)?$|[\\/]searchByWorker$|^\.\/prefetch$|[\\/]reactUtils$/,
             (data: {request: string; contextInfo?: {issuer?: string}}) => {
               const replacement = replacementFor(data.request, data.contextInfo?.issuer);
               if (replacement) data.request = replacement;

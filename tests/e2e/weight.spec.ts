@@ -71,3 +71,31 @@ for (const locale of locales) {
     }
   });
 }
+
+// What the client bundle's shims (src/plugins/clientBundle.ts) keep off the main thread while a
+// page hydrates: the sidebar's prefetches, one <link> per file in idle time (src/shims/prefetch.ts),
+// and ICU's collator, which the first localeCompare starts (src/shims/reactUtils.ts).
+for (const locale of locales) {
+  test(`${locale}: pages prefetch each file once and never start the collator`, async ({page}) => {
+    await page.addInitScript(() => {
+      const original = String.prototype.localeCompare;
+      const counted = window as unknown as {__localeCompare: number};
+      counted.__localeCompare = 0;
+      String.prototype.localeCompare = function (this: string, ...args: Parameters<typeof original>) {
+        counted.__localeCompare += 1;
+        return original.apply(this, args);
+      };
+    });
+    for (const path of ['/api/assets/hosts', '/main/installation/linux']) {
+      await page.goto(localePath(path, locale));
+      await page.waitForLoadState('networkidle');
+      const {compares, prefetched} = await page.evaluate(() => ({
+        compares: (window as unknown as {__localeCompare: number}).__localeCompare,
+        prefetched: Array.from(document.querySelectorAll('link[rel="prefetch"]'), (link) => link.getAttribute('href')),
+      }));
+      expect(compares, `${path}: localeCompare calls`).toBe(0);
+      expect(prefetched.length, `${path}: the visible links' files are prefetched`).toBeGreaterThan(0);
+      expect(new Set(prefetched).size, `${path}: ${prefetched.join(' ')}`).toBe(prefetched.length);
+    }
+  });
+}

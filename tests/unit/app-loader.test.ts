@@ -38,7 +38,8 @@ function runLoader(urls: string, {paintTiming}: {paintTiming: boolean}) {
     requestAnimationFrame: (callback: () => void) => frames.push(callback),
     setTimeout: (callback: () => void, delay: number) => timeouts.push({callback, delay}),
   });
-  const paint = (name: string) => paints.forEach((callback) => callback({getEntries: () => [{name}]}, {disconnect() {}}));
+  const paint = (name: string) =>
+    paints.forEach((callback) => callback({getEntries: () => [{name}]}, {disconnect() {}}));
   return {appended, events, frames, timeouts, paint};
 }
 

@@ -3,6 +3,8 @@
 // a Docusaurus upgrade that adds an export fails here rather than in a reader's browser.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
+import path from 'node:path';
+import {replacementFor} from '../../src/plugins/clientBundle';
 import * as utilsCommon from '@docusaurus/utils-common';
 import * as shim from '../../src/shims/utils-common';
 
@@ -13,4 +15,23 @@ test('the utils-common shim exports every name of the package, with the same val
   for (const name of names) {
     assert.equal(shim[name as keyof typeof shim], utilsCommon[name as keyof typeof utilsCommon], name);
   }
+});
+
+test('the client bundle swaps the prefetch helper and reactUtils only where Docusaurus imports them', () => {
+  const core = path.join('/x', 'node_modules', '@docusaurus', 'core', 'lib', 'client', 'docusaurus.js');
+  const themeCommon = path.join(
+    '/x',
+    'node_modules',
+    '@docusaurus',
+    'theme-common',
+    'lib',
+    'hooks',
+    'useCodeWordWrap.js',
+  );
+  assert.match(replacementFor('./prefetch', core)!, /shims[\\/]prefetch\.ts$/);
+  assert.match(replacementFor('../utils/reactUtils', themeCommon)!, /shims[\\/]reactUtils\.ts$/);
+  assert.match(replacementFor('./utils/reactUtils', themeCommon)!, /shims[\\/]reactUtils\.ts$/);
+  assert.equal(replacementFor('./prefetch', path.join('/x', 'src', 'theme', 'Root', 'index.tsx')), null);
+  assert.equal(replacementFor('./reactUtils', path.join('/x', 'src', 'shims', 'reactUtils.ts')), null);
+  assert.equal(replacementFor('./preload', core), null);
 });
