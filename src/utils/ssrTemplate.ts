@@ -32,7 +32,9 @@ export const appLoader = `(function (loader) {
       document.head.appendChild(script);
     });
   }
-  if (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes.indexOf('paint') >= 0) {
+  setTimeout(start, 3000);
+  var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+  if (types.indexOf('paint') >= 0) {
     new PerformanceObserver(function (list, observer) {
       list.getEntries().forEach(function (entry) {
         if (entry.name === 'first-contentful-paint') {
@@ -46,7 +48,6 @@ export const appLoader = `(function (loader) {
       setTimeout(start, 0);
     });
   }
-  setTimeout(start, 3000);
 })(document.currentScript);`;
 
 /**

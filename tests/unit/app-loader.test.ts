@@ -7,14 +7,15 @@ type FakeScript = {src?: string; async?: boolean; onload?: () => void; onerror?:
 type PaintCallback = (list: {getEntries: () => Array<{name: string}>}, observer: {disconnect: () => void}) => void;
 
 /** Runs the loader against a fake browser, with or without paint timing; the caller fires the events. */
-function runLoader(urls: string, {paintTiming}: {paintTiming: boolean}) {
+function runLoader(urls: string, {paintTiming, listsTypes = true}: {paintTiming: boolean; listsTypes?: boolean}) {
   const appended: FakeScript[] = [];
   const events: string[] = [];
   const frames: Array<() => void> = [];
   const timeouts: Array<{callback: () => void; delay: number}> = [];
   const paints: PaintCallback[] = [];
   class PerformanceObserver {
-    static supportedEntryTypes = paintTiming ? ['navigation', 'paint'] : ['navigation'];
+    // Older browsers have the observer but not the list of what it observes.
+    static supportedEntryTypes = !listsTypes ? undefined : paintTiming ? ['navigation', 'paint'] : ['navigation'];
     constructor(private readonly callback: PaintCallback) {}
     observe(options: {type: string; buffered: boolean}) {
       assert.deepEqual({...options}, {type: 'paint', buffered: true}); // copied out of the vm's realm
@@ -66,14 +67,16 @@ test('the loader requests the scripts in order once the first contentful paint i
   assert.deepEqual(run.events, [SCRIPTS_DONE_EVENT], 'a failed last script still ends the wait');
 });
 
-test('without paint timing the loader waits for the next frame and the paint after it', () => {
-  const run = runLoader(urls, {paintTiming: false});
-  assert.equal(run.appended.length, 0);
-  run.frames.splice(0).forEach((frame) => frame());
-  assert.equal(run.appended.length, 0, 'nothing in the frame callback itself');
-  run.timeouts.filter(({delay}) => delay === 0).forEach(({callback}) => callback());
-  assert.equal(run.appended.length, 2);
-});
+for (const listsTypes of [true, false]) {
+  test(`without paint timing the loader waits for the next frame and the paint after it (${listsTypes ? 'types listed' : 'no list of types'})`, () => {
+    const run = runLoader(urls, {paintTiming: false, listsTypes});
+    assert.equal(run.appended.length, 0);
+    run.frames.splice(0).forEach((frame) => frame());
+    assert.equal(run.appended.length, 0, 'nothing in the frame callback itself');
+    run.timeouts.filter(({delay}) => delay === 0).forEach(({callback}) => callback());
+    assert.equal(run.appended.length, 2);
+  });
+}
 
 test('a page that never paints (a hidden tab) starts after 3 s', () => {
   const run = runLoader(urls, {paintTiming: true});
