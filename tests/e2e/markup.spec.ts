@@ -1,6 +1,6 @@
 // The valid-markup swizzles keep the page working as before: code lines are
 // <span>s laid out one per line, each tab names its panel (and back), and
-// switching tabs shows only the chosen panel. See scripts/check-html.mjs.
+// switching tabs shows only the chosen panel (npm run check:html validates the markup).
 import {test, expect, localePath, navigateInApp, chooseColorMode} from './helpers';
 import {fixturesBaseURL} from './servers';
 
