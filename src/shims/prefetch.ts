@@ -35,6 +35,8 @@ const xhrStrategy: Strategy = (url) =>
     request.send(null);
   });
 
+// Decided once, as Docusaurus's helper does, not for every file.
+const strategy: Strategy = supports('prefetch') ? linkStrategy : xhrStrategy;
 const requested = new Map<string, Promise<void>>();
 const waiting: Array<() => void> = [];
 
@@ -60,7 +62,6 @@ function drain(deadline: {timeRemaining: () => number}): void {
 export default function prefetch(url: string): Promise<void> {
   let done = requested.get(url);
   if (!done) {
-    const strategy = supports('prefetch') ? linkStrategy : xhrStrategy;
     done = new Promise<void>((resolve) => {
       waiting.push(() => void strategy(url).then(resolve, resolve));
       if (waiting.length === 1) whenIdle(drain);

@@ -15,8 +15,9 @@ export const BANNER_ID = '__seerbox-base-url-banner';
  * Inline script for the home page: once the app loader (src/utils/ssrTemplate.ts)
  * has tried the site's scripts, if the site's JavaScript did not start
  * (`window.docusaurus` missing, as when the assets live under another base URL),
- * it inserts a banner with the configured base URL and the one the browser suggests. Built from text nodes only, so
- * nothing in it is indexed or interpreted as HTML.
+ * it inserts a banner with the configured base URL and the one the browser
+ * suggests. Built from text nodes only, so nothing in it is indexed or
+ * interpreted as HTML.
  */
 export function bannerScript(baseUrl: string, text: BannerText): string {
   if (!baseUrl.startsWith('/') || !baseUrl.endsWith('/')) {
