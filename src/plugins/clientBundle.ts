@@ -43,6 +43,9 @@ export function replacementFor(request: string, issuer: string | undefined): str
 export default function clientBundle(): Plugin {
   return {
     name: 'seerbox-client-bundle',
+    // Docusaurus passes PostCSS its plugins; without `config: false`, postcss-loader would also
+    // search every stylesheet's folders for a PostCSS config file (1.7 s of each cold build).
+    configurePostCss: (options) => ({...options, config: false}),
     configureWebpack(_config, isServer, utils) {
       if (isServer) return {};
       const bundler = utils.currentBundler.instance;
