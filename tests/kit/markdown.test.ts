@@ -2,10 +2,11 @@
 // (npm run build first; BUILD_DIR overrides the folder).
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import routeTable from '../fixtures/routes.json' with {type: 'json'};
 import {markdownFile} from '../../src/plugins/offline/llmsTxt';
+import {codeBlocks} from '../../scripts/lib/code-blocks.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const build = path.resolve(root, process.env.BUILD_DIR ?? 'build');
@@ -94,4 +95,27 @@ test('API pages carry their operations as rendered', () => {
     assert.match(markdown, /`POST \/api\/v1\/signin`/);
     assert.match(markdown, /\| `username` \| `string` \|/);
   }
+});
+
+test("every guide page's Markdown has its source's code blocks, text and language unchanged", () => {
+  const sources = [
+    {dir: 'docs/main', prefix: ''},
+    {dir: 'i18n/it/docusaurus-plugin-content-docs/current/main', prefix: 'it/'},
+  ];
+  const blocksOf = (markdown: string) => codeBlocks(markdown).map(({lang, code}) => `${lang}\n${code}`);
+  let compared = 0;
+  for (const {dir, prefix} of sources) {
+    for (const name of readdirSync(path.join(root, dir), {recursive: true, encoding: 'utf8'})) {
+      if (!/\.mdx?$/.test(name)) continue;
+      const route = `main/${name.replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '')}`;
+      const markdown = readFileSync(path.join(build, prefix, markdownFile(route)), 'utf8');
+      // Diagrams are drawn as SVG at build time and are not part of the Markdown.
+      const expected = blocksOf(readFileSync(path.join(root, dir, name), 'utf8')).filter(
+        (b) => !b.startsWith('mermaid\n'),
+      );
+      assert.deepEqual(blocksOf(markdown), expected, `${prefix}${route}`);
+      compared += expected.length;
+    }
+  }
+  assert.ok(compared > 100, `only ${compared} code blocks compared`);
 });

@@ -1,4 +1,5 @@
 import type {Element, Root, RootContent} from 'hast';
+import {toText} from 'hast-util-to-text';
 
 type Parent = Root | Element;
 
@@ -38,9 +39,13 @@ function admonitionQuote(admonition: Element): Element {
  */
 export default function rehypeMarkdownExport() {
   const visit = (parent: Parent) => {
+    // The converter drops diagrams (inline SVG) anyway; leaving them out early spares it their elements.
     parent.children = parent.children.filter(
       (child: RootContent) =>
-        !(child.type === 'element' && child.tagName === 'a' && classes(child).includes('hash-link')),
+        !(
+          child.type === 'element' &&
+          (child.tagName === 'svg' || (child.tagName === 'a' && classes(child).includes('hash-link')))
+        ),
     );
     parent.children = parent.children.map((child) =>
       child.type === 'element' && classes(child).includes('theme-admonition') ? admonitionQuote(child) : child,
@@ -51,6 +56,10 @@ export default function rehypeMarkdownExport() {
         const language = classes(child).find((name) => name.startsWith('language-'));
         const code = child.children.find((node): node is Element => node.type === 'element' && node.tagName === 'code');
         if (language && code) code.properties = {...code.properties, className: [language]};
+        // The converter keeps a block's text only; one text node instead of Prism's token
+        // elements (a third of the elements of a page with code) is the same text, found sooner.
+        if (code) code.children = [{type: 'text', value: toText(child)}];
+        continue;
       }
       visit(child);
     }
