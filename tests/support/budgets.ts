@@ -55,8 +55,10 @@ export function checkBuild({dir, baseUrl = '/', budgets}: {dir: string; baseUrl?
     const files = (urls: string[]) =>
       urls.flatMap((url) => {
         const file = fileForUrl(dir, url, baseUrl);
-        if (file !== null && !existsSync(file)) problems.push(`${page}: names ${url}, which is not in the build`);
-        return file !== null && existsSync(file) ? [file] : [];
+        if (file === null) return []; // on another host or outside the base URL: not in this build
+        if (existsSync(file)) return [file];
+        problems.push(`${page}: names ${url}, which is not in the build`);
+        return [];
       });
     const html = fileWeight(path.join(dir, page)).gzip;
     const js = sumWeights(files(assets.scripts)).gzip;
