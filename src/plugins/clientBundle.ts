@@ -1,5 +1,6 @@
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import type {Plugin} from '@docusaurus/types';
+import type {DocusaurusConfig, LoadContext, Plugin} from '@docusaurus/types';
 
 const searchTheme = `${path.sep}@easyops-cn${path.sep}docusaurus-search-local${path.sep}`;
 
@@ -31,16 +32,36 @@ export function replacementFor(request: string, issuer: string | undefined): str
 }
 
 /**
+ * The site config as the browser gets it: without what only the build reads (the plugins' and
+ * presets' options, the page template, Markdown options, static folders), which Docusaurus would
+ * otherwise serialise into the main bundle of every page (1.3 KB of gzip).
+ */
+export function clientSiteConfig(siteConfig: Partial<DocusaurusConfig>): Partial<DocusaurusConfig> {
+  const buildOnly = new Set(['plugins', 'presets', 'themes', 'ssrTemplate', 'markdown', 'staticDirectories']);
+  return Object.fromEntries(Object.entries(siteConfig).filter(([key]) => !buildOnly.has(key)));
+}
+
+/** The browser's copy of the config module Docusaurus generated: `export default <JSON>;`. */
+export function clientConfigModule(generated: string): string {
+  const marker = 'export default ';
+  const at = generated.indexOf(marker);
+  if (at < 0) throw new Error('client bundle: the generated docusaurus.config.mjs has no default export');
+  const config = JSON.parse(generated.slice(at + marker.length).replace(/;\s*$/, '')) as Partial<DocusaurusConfig>;
+  return `export default ${JSON.stringify(clientSiteConfig(config), null, 2)};\n`;
+}
+
+/**
  * Keeps what a reading page does not need out of the main bundle that every
  * page loads. The local search theme's engine is swapped: the search bar and
  * page query Pagefind (src/search/pagefind.ts) instead of the theme's lunr
  * worker, and mark.js loads only on pages opened from a search result. The
  * theme's few helpers from @docusaurus/utils-common come from their own
  * modules (src/shims/utils-common.ts), without the whole of tslib, and links
- * prefetch each file once, in idle time (src/shims/prefetch.ts).
+ * prefetch each file once, in idle time (src/shims/prefetch.ts). The site config leaves out
+ * what only the build reads (clientSiteConfig).
  * Client bundle only; the server bundle is never shipped.
  */
-export default function clientBundle(): Plugin {
+export default function clientBundle(context: LoadContext): Plugin {
   return {
     name: 'seerbox-client-bundle',
     // Docusaurus passes PostCSS its plugins; without `config: false`, postcss-loader would also
@@ -49,9 +70,19 @@ export default function clientBundle(): Plugin {
     configureWebpack(_config, isServer, utils) {
       if (isServer) return {};
       const bundler = utils.currentBundler.instance;
+      // From the config Docusaurus generated for this language, after it translated the navbar and
+      // footer: the plugin's own `context.siteConfig` is older, and pages would not hydrate.
+      const generated = context.generatedFilesDir;
+      const clientConfig = path.join(generated, 'seerbox-client-bundle', 'client-site-config.mjs');
+      mkdirSync(path.dirname(clientConfig), {recursive: true});
+      writeFileSync(
+        clientConfig,
+        clientConfigModule(readFileSync(path.join(generated, 'docusaurus.config.mjs'), 'utf8')),
+      );
       return {
         resolve: {alias: {'@docusaurus/utils-common$': path.resolve(__dirname, '../shims/utils-common.ts')}},
         plugins: [
+          new bundler.NormalModuleReplacementPlugin(/^@generated\/docusaurus\.config$/, clientConfig),
           new bundler.NormalModuleReplacementPlugin(
             /proxiedGenerated(Constants)?$|[\\/]searchByWorker$|^\.\/prefetch$|[\\/]reactUtils$/,
             (data: {request: string; contextInfo?: {issuer?: string}}) => {

@@ -24,3 +24,13 @@ for (const locale of locales) {
     }
   });
 }
+
+test("the main bundle carries no build-only part of the site config (plugins' options, the page template)", () => {
+  const home = readFileSync(builtFile('/'), 'utf8');
+  const main = htmlAssets(home).scripts.find((url) => /\/main\.[0-9a-f]+\.js$/.test(url));
+  const code = readFileSync(fileForUrl(BUILD, main ?? 'missing')!, 'utf8');
+  // The page template's placeholders, and an option of the docs plugin that only the build reads.
+  assert.ok(code.includes('"themeConfig"') || code.includes('themeConfig:'), 'the config is in the bundle');
+  assert.ok(!code.includes('it.postBodyTags'), 'the page template is in the bundle');
+  assert.ok(!code.includes('editLocalizedFiles'), "the plugins' options are in the bundle");
+});

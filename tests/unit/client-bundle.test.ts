@@ -4,7 +4,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import {replacementFor} from '../../src/plugins/clientBundle';
+import {clientConfigModule, replacementFor} from '../../src/plugins/clientBundle';
 import * as utilsCommon from '@docusaurus/utils-common';
 import * as shim from '../../src/shims/utils-common';
 
@@ -34,4 +34,22 @@ test('the client bundle swaps the prefetch helper and reactUtils only where Docu
   assert.equal(replacementFor('./prefetch', path.join('/x', 'src', 'theme', 'Root', 'index.tsx')), null);
   assert.equal(replacementFor('./reactUtils', path.join('/x', 'src', 'shims', 'reactUtils.ts')), null);
   assert.equal(replacementFor('./preload', core), null);
+});
+
+test('the browser gets the site config without what only the build reads', async () => {
+  const {default: config} = await import('../../docusaurus.config');
+  // Docusaurus writes the config as JSON, which leaves out functions, then reads it back here.
+  const generated = `/* generated */\nexport default ${JSON.stringify(config, null, 2)};\n`;
+  const module = clientConfigModule(generated);
+  const client = JSON.parse(module.replace(/^export default /, '').replace(/;\s*$/, '')) as Record<string, unknown>;
+  for (const key of ['plugins', 'presets', 'themes', 'ssrTemplate', 'markdown', 'staticDirectories']) {
+    assert.ok(key in config, `${key} is in the site config`);
+    assert.ok(!(key in client), `${key} stays out of the browser's copy`);
+  }
+  // What the browser's code reads stays, unchanged.
+  const json = JSON.parse(JSON.stringify(config)) as Record<string, unknown>;
+  for (const key of ['baseUrl', 'url', 'title', 'themeConfig', 'i18n', 'future', 'customFields', 'storage']) {
+    assert.deepEqual(client[key], json[key], key);
+  }
+  assert.throws(() => clientConfigModule('module.exports = {}'), /has no default export/);
 });
