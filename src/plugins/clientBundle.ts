@@ -26,7 +26,7 @@ export function replacementFor(request: string, issuer: string | undefined): str
   }
   // The results come from Pagefind's index instead of the theme's lunr worker.
   if (/[\\/]searchByWorker$/.test(request)) {
-    return path.resolve(__dirname, '../search/pagefind.ts');
+    return path.resolve(__dirname, '../search/pagefindLazy.ts');
   }
   return null;
 }
@@ -53,7 +53,7 @@ export function clientConfigModule(generated: string): string {
 /**
  * Keeps what a reading page does not need out of the main bundle that every
  * page loads. The local search theme's engine is swapped: the search bar and
- * page query Pagefind (src/search/pagefind.ts) instead of the theme's lunr
+ * page query Pagefind (src/search/pagefind.ts, loaded with the first search) instead of the theme's lunr
  * worker, and mark.js loads only on pages opened from a search result. The
  * theme's few helpers from @docusaurus/utils-common come from their own
  * modules (src/shims/utils-common.ts), without the whole of tslib, and links

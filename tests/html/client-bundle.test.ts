@@ -25,7 +25,7 @@ for (const locale of locales) {
   });
 }
 
-test("the main bundle carries no build-only part of the site config (plugins' options, the page template)", () => {
+test("the main bundle carries no build-only part of the site config (plugins' options, the page template), nor the search adapter", () => {
   const home = readFileSync(builtFile('/'), 'utf8');
   const main = htmlAssets(home).scripts.find((url) => /\/main\.[0-9a-f]+\.js$/.test(url));
   const code = readFileSync(fileForUrl(BUILD, main ?? 'missing')!, 'utf8');
@@ -33,4 +33,6 @@ test("the main bundle carries no build-only part of the site config (plugins' op
   assert.ok(code.includes('"themeConfig"') || code.includes('themeConfig:'), 'the config is in the bundle');
   assert.ok(!code.includes('it.postBodyTags'), 'the page template is in the bundle');
   assert.ok(!code.includes('editLocalizedFiles'), "the plugins' options are in the bundle");
+  // The Pagefind adapter (src/search/pagefind.ts) comes with the first search: one of its options.
+  assert.ok(!code.includes('excerptLength'), 'the Pagefind adapter is in the main bundle');
 });

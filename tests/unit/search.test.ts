@@ -27,8 +27,14 @@ test('the search bundle slimmer swaps only the search bar and page imports', () 
     /searchBarGenerated\.mjs$/,
   );
   // Both ask Pagefind instead of the theme's lunr worker.
-  assert.match(replacementFor('../searchByWorker', `${theme}/SearchBar/SearchBar.jsx`)!, /search[\\/]pagefind\.ts$/);
-  assert.match(replacementFor('../searchByWorker', `${theme}/SearchPage/SearchPage.jsx`)!, /search[\\/]pagefind\.ts$/);
+  assert.match(
+    replacementFor('../searchByWorker', `${theme}/SearchBar/SearchBar.jsx`)!,
+    /search[\\/]pagefindLazy\.ts$/,
+  );
+  assert.match(
+    replacementFor('../searchByWorker', `${theme}/SearchPage/SearchPage.jsx`)!,
+    /search[\\/]pagefindLazy\.ts$/,
+  );
   assert.equal(replacementFor('../utils/proxiedGeneratedConstants', `${theme}/worker.js`), null);
   assert.equal(
     replacementFor(
