@@ -1,5 +1,6 @@
 import {visit} from 'unist-util-visit';
 import type {Root} from 'mdast';
+import {codeText} from '../prism/codeText';
 import {createHighlighter, type Themes} from '../prism/staticHighlight';
 
 /**
@@ -54,6 +55,8 @@ export default function remarkCodeBlocks({additionalLanguages, defaultLanguage, 
       const language = (node.lang ?? defaultLanguage)?.toLowerCase() ?? 'text';
       const highlighted: Highlighted = {language, lines: highlighter.lines(node.value, language)};
       node.data = {...node.data, hProperties: {...node.data?.hProperties, highlighted: JSON.stringify(highlighted)}};
+      // The text once, in its lines, when they give it back exactly (the block rebuilds it).
+      if (node.value !== '' && codeText(highlighted.lines) === node.value) node.value = '';
     });
     if (found) tree.children.unshift(structuredClone(chunkImport));
   };

@@ -1,8 +1,10 @@
 // The valid-markup swizzles keep the page working as before: code lines are
 // <span>s laid out one per line, each tab names its panel (and back), and
 // switching tabs shows only the chosen panel (npm run check:html validates the markup).
+import {readFileSync} from 'node:fs';
 import {test, expect, localePath, navigateInApp, chooseColorMode} from './helpers';
 import {fixturesBaseURL} from './servers';
+import {codeBlocks} from '../support/code-blocks';
 
 for (const locale of ['en', 'it'] as const) {
   test(`${locale}: code lines are spans that stack as blocks`, async ({page}) => {
@@ -80,6 +82,23 @@ for (const locale of ['en', 'it'] as const) {
     const withCode = await scriptsOf('/main/quickstart');
     expect(found(withCode), 'a page with code').toEqual(markers);
     expect(hasPrism(withCode), 'Prism').toBe(false);
+  });
+
+  // A Markdown block's text reaches the browser only inside its highlighted lines
+  // (src/remark/codeBlocks.ts): the copy button must still copy the source, characters that HTML
+  // escapes (<, &, ") included, with no trailing newline.
+  test(`${locale}: the copy button copies a block's source text exactly`, async ({page, context}) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const source = locale === 'it' ? 'i18n/it/docusaurus-plugin-content-docs/current/main' : 'docs/main';
+    const [first] = codeBlocks(readFileSync(`${source}/how-to/assets/hosts.md`, 'utf8'));
+    expect(first.code).toMatch(/<TOKEN>.*&page=0/s);
+    await page.goto(localePath('/main/how-to/assets/hosts', locale));
+    const block = page.locator('.theme-code-block', {hasText: 'paginate=true&page=0'}).first();
+    await block.hover();
+    await block
+      .getByRole('button', {name: locale === 'it' ? 'Copia il codice negli appunti' : 'Copy code to clipboard'})
+      .click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(first.code.replace(/\n$/, ''));
   });
 
   test(`${locale}: every tab controls its panel, and switching shows only that panel`, async ({page}) => {

@@ -1,9 +1,13 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
+import {readFileSync, readdirSync} from 'node:fs';
+import path from 'node:path';
 import type {Root} from 'mdast';
 import type {PrismTheme} from 'prism-react-renderer';
 import remarkCodeBlocks, {CHUNK, type Highlighted} from '../../src/remark/codeBlocks';
 import {createHighlighter, registerLanguages, tokenCss} from '../../src/prism/staticHighlight';
+import {codeOfHighlighted, codeText} from '../../src/prism/codeText';
+import {codeBlocks} from '../support/code-blocks';
 
 // Small themes whose classes can be written out by hand: light declarations are numbered in order
 // (hl-l0 string colour, hl-l1 variable/function colour, hl-l2 comment colour, hl-l3 italic,
@@ -117,4 +121,30 @@ test('a page without a code block (inline code and diagrams already drawn do not
     {type: 'html', value: '<svg></svg>'},
   ];
   assert.deepEqual(run(structuredClone(children)), children);
+});
+
+test("a block's text is left to its lines, and the browser's block gets it back as MDX gave it", () => {
+  const source = 'curl -H "A: <B>" "https://x/?a=1&b=2"';
+  const [block] = run([{type: 'code', lang: 'bash', value: source}]).slice(1) as Array<Node & {value: string}>;
+  assert.equal(block.value, '');
+  // MDX ends a block's text with a newline; an empty block stays empty.
+  assert.equal(codeOfHighlighted(block.data!.hProperties!.highlighted as string), `${source}\n`);
+  assert.equal(codeOfHighlighted(JSON.stringify({language: 'text', lines: ['']})), '');
+});
+
+test('codeText gives back every code block of the guide, in both languages, from its highlighted lines', () => {
+  const all = createHighlighter({light, dark}, ['bash', 'nginx', 'apacheconf', 'ini', 'toml', 'yaml', 'json']);
+  let count = 0;
+  for (const root of ['docs/main', 'i18n/it/docusaurus-plugin-content-docs/current/main']) {
+    for (const name of readdirSync(root, {recursive: true, encoding: 'utf8'}).filter((n) => /\.mdx?$/.test(n))) {
+      for (const {lang, code} of codeBlocks(readFileSync(path.join(root, name), 'utf8'))) {
+        const value = code.replace(/\n$/, '');
+        assert.equal(codeText(all.lines(value, lang || 'text')), value, `${root}/${name}: a ${lang} block`);
+        count += 1;
+      }
+    }
+  }
+  assert.ok(count > 300, `${count} blocks`);
+  // Character references as hast-util-to-html writes them, and others a line could hold.
+  assert.equal(codeText(['<span class="a">a&#x3C;b &#x26; &#60; &amp; &quot;</span>', '']), 'a<b & < & "\n');
 });

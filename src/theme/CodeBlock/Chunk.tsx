@@ -1,8 +1,9 @@
-import {Children, isValidElement, type ReactNode} from 'react';
+import {Children, isValidElement, useContext, type ReactNode} from 'react';
 import ElementContent from '@theme/CodeBlock/Content/Element';
 import StringContent from '@theme/CodeBlock/Content/String';
 import type {Props} from '@theme/CodeBlock';
-import {loaded} from './loaded';
+import {codeOfHighlighted} from '@site/src/prism/codeText';
+import {HighlightedContext, loaded} from './loaded';
 
 /**
  * The theme's CodeBlock without its second render after hydration (a `key` that changes once in the
@@ -11,10 +12,13 @@ import {loaded} from './loaded';
  * own (./Content/Prism).
  */
 function CodeBlock({children, ...props}: Props): ReactNode {
+  const highlighted = useContext(HighlightedContext);
   // As the theme: string children are joined so they can be copied; elements are shown as they are.
   const hasElements = Children.toArray(children).some((child) => isValidElement(child));
   if (hasElements) return <ElementContent {...props}>{children}</ElementContent>;
-  const code = Array.isArray(children) ? children.join('') : (children as string);
+  let code = Array.isArray(children) ? children.join('') : ((children as string | undefined) ?? '');
+  // A Markdown block's text comes in its highlighted lines only (src/remark/codeBlocks.ts).
+  if (!code && highlighted) code = codeOfHighlighted(highlighted);
   return <StringContent {...props}>{code}</StringContent>;
 }
 
