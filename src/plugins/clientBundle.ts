@@ -1,6 +1,6 @@
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import type {DocusaurusConfig, LoadContext, Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin} from '@docusaurus/types';
 
 const searchTheme = `${path.sep}@easyops-cn${path.sep}docusaurus-search-local${path.sep}`;
 
@@ -31,23 +31,21 @@ export function replacementFor(request: string, issuer: string | undefined): str
   return null;
 }
 
-/**
- * The site config as the browser gets it: without what only the build reads (the plugins' and
- * presets' options, the page template, Markdown options, static folders), which Docusaurus would
- * otherwise serialise into the main bundle of every page (1.3 KB of gzip).
- */
-export function clientSiteConfig(siteConfig: Partial<DocusaurusConfig>): Partial<DocusaurusConfig> {
-  const buildOnly = new Set(['plugins', 'presets', 'themes', 'ssrTemplate', 'markdown', 'staticDirectories']);
-  return Object.fromEntries(Object.entries(siteConfig).filter(([key]) => !buildOnly.has(key)));
-}
+/** What only the build reads: the plugins' and presets' options, the page template, Markdown options, static folders. */
+const BUILD_ONLY = new Set(['plugins', 'presets', 'themes', 'ssrTemplate', 'markdown', 'staticDirectories']);
 
-/** The browser's copy of the config module Docusaurus generated: `export default <JSON>;`. */
+/**
+ * The site config as the browser gets it, from the module Docusaurus generated
+ * (`export default <JSON>;`): without BUILD_ONLY, which Docusaurus would otherwise serialise into
+ * the main bundle of every page (1.3 KB of gzip).
+ */
 export function clientConfigModule(generated: string): string {
   const marker = 'export default ';
   const at = generated.indexOf(marker);
   if (at < 0) throw new Error('client bundle: the generated docusaurus.config.mjs has no default export');
-  const config = JSON.parse(generated.slice(at + marker.length).replace(/;\s*$/, '')) as Partial<DocusaurusConfig>;
-  return `export default ${JSON.stringify(clientSiteConfig(config), null, 2)};\n`;
+  const config = JSON.parse(generated.slice(at + marker.length).replace(/;\s*$/, '')) as Record<string, unknown>;
+  const client = Object.fromEntries(Object.entries(config).filter(([key]) => !BUILD_ONLY.has(key)));
+  return `export default ${JSON.stringify(client, null, 2)};\n`;
 }
 
 /**
@@ -58,7 +56,7 @@ export function clientConfigModule(generated: string): string {
  * theme's few helpers from @docusaurus/utils-common come from their own
  * modules (src/shims/utils-common.ts), without the whole of tslib, and links
  * prefetch each file once, in idle time (src/shims/prefetch.ts). The site config leaves out
- * what only the build reads (clientSiteConfig).
+ * what only the build reads (clientConfigModule).
  * Client bundle only; the server bundle is never shipped.
  */
 export default function clientBundle(context: LoadContext): Plugin {

@@ -1,4 +1,4 @@
-import {Children, isValidElement, useContext, type ReactNode} from 'react';
+import {Children, isValidElement, useContext, useMemo, type ReactNode} from 'react';
 import ElementContent from '@theme/CodeBlock/Content/Element';
 import StringContent from '@theme/CodeBlock/Content/String';
 import type {Props} from '@theme/CodeBlock';
@@ -13,13 +13,14 @@ import {HighlightedContext, loaded} from './loaded';
  */
 function CodeBlock({children, ...props}: Props): ReactNode {
   const highlighted = useContext(HighlightedContext);
+  // A Markdown block's text comes in its highlighted lines only (src/remark/codeBlocks.ts): rebuilt
+  // once, not at every render of the block (word wrap, the copy button's state).
+  const rebuilt = useMemo(() => (highlighted ? codeOfHighlighted(highlighted) : ''), [highlighted]);
   // As the theme: string children are joined so they can be copied; elements are shown as they are.
   const hasElements = Children.toArray(children).some((child) => isValidElement(child));
   if (hasElements) return <ElementContent {...props}>{children}</ElementContent>;
-  let code = Array.isArray(children) ? children.join('') : ((children as string | undefined) ?? '');
-  // A Markdown block's text comes in its highlighted lines only (src/remark/codeBlocks.ts).
-  if (!code && highlighted) code = codeOfHighlighted(highlighted);
-  return <StringContent {...props}>{code}</StringContent>;
+  const code = Array.isArray(children) ? children.join('') : ((children as string | undefined) ?? '');
+  return <StringContent {...props}>{code || rebuilt}</StringContent>;
 }
 
 // The code blocks' chunk, imported by the pages that show code (src/remark/codeBlocks.ts): this
