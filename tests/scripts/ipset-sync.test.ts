@@ -4,11 +4,11 @@
 import {test, before, after, type TestContext} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
-import {existsSync, mkdtempSync, readlinkSync, rmSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {existsSync, readlinkSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {blockByTitle} from '../support/code-blocks';
 import {commonScriptTests, feedServerProgram, type Run, expectFailedDownloads} from '../support/script-tests';
+import {tempDir} from '../support/temp';
 
 const PAGE = 'main/configuration/firewalls/network-firewalls/ip-tables-firewall.md';
 const TITLE = '/usr/local/sbin/seerbox-ipset-sync';
@@ -42,7 +42,7 @@ const hostile: Record<string, [string, RegExp]> = {
 
 /** A new network namespace with a feed server on 127.0.0.1:8080 inside it. */
 async function namespace() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'ipset-sync-'));
+  const dir = tempDir('ipset-sync');
   writeFileSync(path.join(dir, 'job.sh'), english.code, {mode: 0o755});
   const holder = spawn('unshare', ['--net', 'sleep', 'infinity'], {stdio: 'ignore'});
   const ns = `/proc/${holder.pid}/ns/net`;

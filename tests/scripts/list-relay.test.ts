@@ -3,11 +3,11 @@
 // list that firewalls already import.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdtempSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {blockByTitle} from '../support/code-blocks';
 import {commonScriptTests, feedsOnLoopback, runScript, expectFailedDownloads} from '../support/script-tests';
+import {tempDir} from '../support/temp';
 
 const PAGE = 'main/configuration/firewalls/network-firewalls/generic-blacklist.md';
 const TITLE = '/usr/local/sbin/seerbox-list-relay';
@@ -41,7 +41,7 @@ commonScriptTests(english, italian);
 
 /** A web root with the list currently published, and a runner for the relay. */
 function setUp(current: string | null) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'list-relay-'));
+  const dir = tempDir('list-relay');
   writeFileSync(path.join(dir, 'job.sh'), english.code, {mode: 0o755});
   const out = path.join(dir, 'blocklist.txt');
   if (current !== null) writeFileSync(out, current);

@@ -4,11 +4,11 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawn, spawnSync} from 'node:child_process';
-import {appendFileSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {appendFileSync, writeFileSync} from 'node:fs';
 import {createSocket, type Socket} from 'node:dgram';
-import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {blockByTitle, withoutShellComments} from '../support/code-blocks';
+import {tempDir} from '../support/temp';
 
 const PAGE = 'main/configuration/traffic-sources/log-sources-and-formats/custom.md';
 const pages = {
@@ -94,7 +94,7 @@ test('the rsyslog relay is identical in Italian apart from comments', () => {
 
 test('the rsyslog relay forwards each new line of the file unchanged, with no header', async (t) => {
   if (!need(t, 'rsyslogd', 'rsyslog')) return;
-  const dir = mkdtempSync(path.join(tmpdir(), 'rsyslog-raw-'));
+  const dir = tempDir('rsyslog-raw');
   const log = path.join(dir, 'seerbox.log');
   writeFileSync(log, '');
   const udp = await receiver();

@@ -3,11 +3,11 @@
 // rules in place. The web server's test and reload commands are recording stand-ins.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {existsSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {blockByTitle} from '../support/code-blocks';
 import {commonScriptTests, feedsOnLoopback, runScript} from '../support/script-tests';
+import {tempDir} from '../support/temp';
 
 const PAGE = 'main/configuration/firewalls/web-application-firewalls/modsecurity.md';
 const TITLE = '/usr/local/sbin/seerbox-modsec-sync';
@@ -39,7 +39,7 @@ commonScriptTests(english, italian);
 
 /** A web server's rule folder with the rules currently in force, and the job's settings. */
 function setUp(current: string | null, testCommand = 'true') {
-  const dir = mkdtempSync(path.join(tmpdir(), 'modsec-sync-'));
+  const dir = tempDir('modsec-sync');
   writeFileSync(path.join(dir, 'job.sh'), english.code, {mode: 0o755});
   const target = path.join(dir, 'seerbox-rules.conf');
   if (current !== null) writeFileSync(target, current);

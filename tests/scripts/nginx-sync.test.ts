@@ -4,11 +4,11 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {existsSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {blockByTitle} from '../support/code-blocks';
 import {commonScriptTests, feedsOnLoopback, runScript, expectFailedDownloads} from '../support/script-tests';
+import {tempDir} from '../support/temp';
 
 const PAGE = 'main/configuration/firewalls/network-firewalls/nginx-blacklist.md';
 const TITLE = '/usr/local/sbin/seerbox-nginx-sync';
@@ -61,7 +61,7 @@ const GEO_LIST =
  * format) pointing at files in a temporary folder, tested with `nginx -t` on that folder only.
  */
 function setUp(format: 'geo' | 'deny', current: string | null, layout: 'geo' | 'deny' = format) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'nginx-sync-'));
+  const dir = tempDir('nginx-sync');
   writeFileSync(path.join(dir, 'job.sh'), english.code, {mode: 0o755});
   const target = path.join(dir, 'blocklist.conf');
   if (current !== null) writeFileSync(target, current);

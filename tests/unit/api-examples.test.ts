@@ -1,13 +1,13 @@
 import {test, before, after} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync, spawn, spawnSync} from 'node:child_process';
-import {mkdtempSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {loadDefinition} from '../../src/plugins/api-reference/definition.mjs';
 import {exampleProblems, exampleSnippets, LANGUAGES} from '../../src/plugins/api-reference/examples.mjs';
 import {startMockApi, type MockApi} from '../support/mock-api';
 import {blockByTitle} from '../support/code-blocks';
+import {tempDir} from '../support/temp';
 
 // Every operation's generated examples are sent, in each language that runs here
 // (curl, Python 3 with requests, Node), to a mock of the API made from the same
@@ -19,7 +19,7 @@ const byId = (id: string) => operations.find((entry) => entry.operationId === id
 const signedIn = byId('signin').operation.responses['200']?.content?.['application/json']?.example;
 const TOKEN = (signedIn as {data: {token: string}}).data.token;
 let mock: MockApi;
-const work = mkdtempSync(path.join(tmpdir(), 'api-examples-'));
+const work = tempDir('api-examples');
 
 before(async () => {
   mock = await startMockApi({specPath: spec, token: TOKEN});

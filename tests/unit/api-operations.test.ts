@@ -1,12 +1,12 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {cpSync, mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {cpSync, mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {exampleFor, loadDefinition, resolveRefs, schemaFields} from '../../src/plugins/api-reference/definition.mjs';
 import {ENGLISH_LABELS, loadLabels} from '../../src/plugins/api-reference/labels.mjs';
 import remarkApiOperations, {curlExample, operationNodes} from '../../src/plugins/api-reference/remarkOperations.mjs';
 import {localeOfFile} from '../../src/utils/locale.mjs';
+import {tempDir} from '../support/temp';
 
 const mini = path.resolve('tests/fixtures/api/mini.yaml');
 const definition = loadDefinition(mini);
@@ -134,7 +134,7 @@ test('labels: English from the code, other locales from their translation file, 
     () => loadLabels(path.resolve('i18n'), 'xx'),
     /No labels for locale "xx": .*xx\/seerbox-api-reference\/labels\.json/,
   );
-  const root = mkdtempSync(path.join(tmpdir(), 'api-labels-'));
+  const root = tempDir('api-labels');
   mkdirSync(path.join(root, 'it', 'seerbox-api-reference'), {recursive: true});
   const file = path.join(root, 'it', 'seerbox-api-reference', 'labels.json');
   writeFileSync(file, JSON.stringify({request: {message: 'Richiesta'}}));
@@ -149,7 +149,7 @@ test('localeOfFile reads the locale from i18n paths', () => {
 });
 
 test('the plugin replaces directives and rejects unknown operation ids', async () => {
-  const root = mkdtempSync(path.join(tmpdir(), 'api-ops-'));
+  const root = tempDir('api-ops');
   mkdirSync(path.join(root, 'it', 'seerbox-api-reference'), {recursive: true});
   writeFileSync(path.join(root, 'it', 'openapi.json'), '{}');
   cpSync('i18n/it/seerbox-api-reference/labels.json', path.join(root, 'it', 'seerbox-api-reference', 'labels.json'));

@@ -1,16 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext} from '@docusaurus/types';
 import apiReferencePlugin, {SWAGGER_STATIC_DIR} from '../../src/plugins/api-reference';
@@ -22,9 +12,10 @@ import {
   swaggerFiles,
   VENDOR_FILES,
 } from '../../src/plugins/api-reference/swagger';
+import {tempDir} from '../support/temp';
 
 function fakeProject(version: string | null, withSpec = true) {
-  const root = mkdtempSync(path.join(tmpdir(), 'api-reference-swagger-'));
+  const root = tempDir('api-reference-swagger');
   if (version) {
     const dist = path.join(root, 'node_modules', 'swagger-ui-dist');
     mkdirSync(dist, {recursive: true});
@@ -141,7 +132,7 @@ test("the Swagger page's own files and Swagger UI's vendor files are all it load
   }
   assert.ok(local.includes('vendor/swagger-ui-bundle.js') && local.includes('vendor/swagger-ui.css'));
   // What the plugin copies is the installed package's file, byte for byte.
-  const root = mkdtempSync(path.join(tmpdir(), 'api-reference-swagger-real-'));
+  const root = tempDir('api-reference-swagger-real');
   mkdirSync(path.join(root, 'node_modules'));
   symlinkSync(path.resolve('node_modules/swagger-ui-dist'), path.join(root, 'node_modules', 'swagger-ui-dist'));
   mkdirSync(path.join(root, 'api'));

@@ -1,11 +1,11 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {randomBytes} from 'node:crypto';
 import {fileForUrl, htmlAssets} from '../../scripts/lib/weights.mjs';
 import {checkBuild, loadBudgets} from '../support/budgets';
+import {tempDir} from '../support/temp';
 
 const budgets = {
   firstLoadJsGzip: 4096,
@@ -21,7 +21,7 @@ const budgets = {
 const incompressible = (bytes: number) => randomBytes(bytes).toString('base64').slice(0, bytes);
 
 function makeBuild(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'budgets-'));
+  const dir = tempDir('budgets');
   for (const [name, content] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, name)), {recursive: true});
     writeFileSync(path.join(dir, name), content);

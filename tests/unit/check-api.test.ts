@@ -1,10 +1,10 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {cpSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {checkApi, directiveIds, proseProblems} from '../../src/plugins/api-reference/check.mjs';
 import {loadDefinition} from '../../src/plugins/api-reference/definition.mjs';
+import {tempDir} from '../support/temp';
 
 const mini = path.resolve('tests/fixtures/api/mini.yaml');
 
@@ -48,7 +48,7 @@ function project({
   translations = italian as Record<string, string>,
   labels = italianLabels,
 } = {}) {
-  const root = mkdtempSync(path.join(tmpdir(), 'check-api-'));
+  const root = tempDir('check-api');
   mkdirSync(path.join(root, 'api'));
   let spec = readFileSync(mini, 'utf8');
   // The mini fixture leaves two descriptions out on purpose (see below); a clean project has them.

@@ -1,11 +1,11 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdtempSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
 import {proseWords, checkFile} from '../../scripts/check-content.mjs';
 import {parseFrontMatter} from '../../scripts/lib/front-matter.mjs';
+import {tempDir} from '../support/temp';
 
 const words = (n: number) => Array.from({length: n}, (_, i) => `word${i}`).join(' ');
 
@@ -40,7 +40,7 @@ test('proseWords leaves out code, tables, imports and admonition fences', () => 
 });
 
 function fixture(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'content-'));
+  const dir = tempDir('content');
   writeFileSync(path.join(dir, 'target.md'), `---\ntitle: T\ndescription: D\n---\n\n${words(20)}\n`);
   return dir;
 }

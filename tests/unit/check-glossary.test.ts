@@ -1,10 +1,10 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdtempSync, mkdirSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
 import {parseGlossary, checkableText, findVariants} from '../../scripts/check-glossary.mjs';
+import {tempDir} from '../support/temp';
 
 const glossary = [
   '## Terms',
@@ -91,7 +91,7 @@ test('new usage passes: alerts, the Segnalazioni feature, English UI labels, not
 });
 
 test('CLI: exit 1 with file:line on a variant, 0 when clean, 2 on bad input; JSON strings of both shapes', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'glossary-'));
+  const dir = tempDir('glossary');
   writeFileSync(path.join(dir, 'GLOSSARY.md'), glossary);
   writeFileSync(path.join(dir, 'bad.md'), 'Ricevere una allerta.\n');
   writeFileSync(path.join(dir, 'code.json'), JSON.stringify({x: {message: 'Avvio rapido'}}));

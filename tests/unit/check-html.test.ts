@@ -3,9 +3,9 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {tempDir} from '../support/temp';
 
 const page = (body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title></head><body>${body}</body></html>`;
@@ -14,7 +14,7 @@ const checkHtml = (dir: string) =>
   spawnSync('npm', ['run', '--silent', 'check:html'], {encoding: 'utf8', env: {...process.env, BUILD_DIR: dir}});
 
 test('check:html: invalid markup fails with file and message, a valid site passes, no build exits 2', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'check-html-'));
+  const dir = tempDir('check-html');
   mkdirSync(path.join(dir, 'it'));
   writeFileSync(path.join(dir, 'index.html'), page('<pre><code><span style="display:block">x</span></code></pre>'));
   writeFileSync(path.join(dir, 'notes.txt'), '<div> not HTML, not checked');

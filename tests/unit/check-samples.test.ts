@@ -4,16 +4,16 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {apiSamples, checkSamples, compareTwins, pageSamples, substitute} from '../../scripts/check-samples.mjs';
 import {codeBlocks} from '../../scripts/lib/code-blocks.mjs';
 import {findBinary} from '../../scripts/lib/sample-tools.mjs';
+import {tempDir} from '../support/temp';
 
 /** Checks one page made of `markdown`; returns the problems as "page:line: message" lines. */
 async function problemsOf(markdown: string) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'samples-test-'));
+  const dir = tempDir('samples-test');
   const file = path.join(dir, 'page.md');
   writeFileSync(file, markdown);
   const {problems, counts, missingTools} = await checkSamples(pageSamples([file]));
@@ -252,7 +252,7 @@ test('the command line: --help, exit 2 on bad input, 0 on clean pages, 1 on a br
   assert.match(cli('--help').stdout, /^Usage: node scripts\/check-samples\.mjs/);
   assert.equal(cli('--no-such-option').status, 2);
   assert.equal(cli('/no/such/folder').status, 2);
-  const dir = mkdtempSync(path.join(tmpdir(), 'samples-cli-'));
+  const dir = tempDir('samples-cli');
   mkdirSync(path.join(dir, 'pages'));
   writeFileSync(path.join(dir, 'pages', 'good.md'), page('json', '{"a": 1}'));
   const good = cli(path.join(dir, 'pages'));

@@ -1,10 +1,10 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseCommandLine, UsageError, wholeNumber} from '../../scripts/lib/cli.mjs';
+import {tempDir} from '../support/temp';
 
 test('parseCommandLine: declared options, --help, and a UsageError for anything else', () => {
   const spec = {options: {dir: {type: 'string' as const, default: 'build'}}, allowPositionals: true};
@@ -20,7 +20,7 @@ test('parseCommandLine: declared options, --help, and a UsageError for anything 
 });
 
 test('runCli: exit 0 on success and --help, 1 on a failed check or an error, 2 on bad usage', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cli-'));
+  const dir = tempDir('cli');
   const script = path.join(dir, 'tool.mjs');
   writeFileSync(
     script,

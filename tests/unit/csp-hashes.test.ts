@@ -1,10 +1,10 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
 import {collectHashes, inlineScripts, nginxInclude, scriptHash} from '../../scripts/csp-hashes.mjs';
+import {tempDir} from '../support/temp';
 
 const script = path.resolve('scripts/csp-hashes.mjs');
 
@@ -39,7 +39,7 @@ test('inlineScripts: line breaks normalised as the HTML parser does', () => {
 });
 
 function fakeBuild(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'csp-hashes-'));
+  const dir = tempDir('csp-hashes');
   mkdirSync(path.join(dir, 'it'), {recursive: true});
   writeFileSync(
     path.join(dir, 'index.html'),
@@ -85,11 +85,7 @@ test('command line: writes the include; exit 2 on bad arguments, 1 without HTML'
   const bad = spawnSync(process.execPath, [script, '--nope'], {encoding: 'utf8'});
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /Unknown option '--nope'/);
-  const empty = spawnSync(
-    process.execPath,
-    [script, '--dir', mkdtempSync(path.join(tmpdir(), 'csp-empty-')), '--out', out],
-    {encoding: 'utf8'},
-  );
+  const empty = spawnSync(process.execPath, [script, '--dir', tempDir('csp-empty'), '--out', out], {encoding: 'utf8'});
   assert.equal(empty.status, 1);
   assert.match(empty.stderr, /no HTML files/);
   const missing = spawnSync(process.execPath, [script, '--dir', path.join(dir, 'missing')], {encoding: 'utf8'});

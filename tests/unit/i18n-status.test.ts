@@ -1,13 +1,13 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdtempSync, mkdirSync, writeFileSync, appendFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {mkdirSync, writeFileSync, appendFileSync} from 'node:fs';
 import path from 'node:path';
 import {execFileSync, spawnSync} from 'node:child_process';
 import {report, englishDefaults} from '../../scripts/i18n-status.mjs';
+import {tempDir} from '../support/temp';
 
 function site(): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'i18n-status-'));
+  const root = tempDir('i18n-status');
   const twin = path.join(root, 'i18n/it/docusaurus-plugin-content-docs/current');
   mkdirSync(path.join(root, 'docs/main'), {recursive: true});
   mkdirSync(path.join(twin, 'main'), {recursive: true});

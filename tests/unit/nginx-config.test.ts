@@ -1,7 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
 import {
@@ -13,6 +12,7 @@ import {
   stageDocroot,
   tlsValues,
 } from '../../scripts/test-nginx.mjs';
+import {tempDir} from '../support/temp';
 
 const templates = path.resolve('deploy/nginx/templates');
 const templateFiles = [
@@ -110,7 +110,7 @@ const hasEnvsubst = spawnSync('sh', ['-c', 'command -v envsubst']).status === 0;
 const noEnvsubst = !hasEnvsubst && 'envsubst is not installed (Debian: gettext-base)';
 
 test('rendering: values in, nginx variables untouched, sub-path locations', {skip: noEnvsubst}, () => {
-  const folder = mkdtempSync(path.join(tmpdir(), 'nginx-render-'));
+  const folder = tempDir('nginx-render');
   const written = renderTemplates(templates, path.join(folder, 'run'), values(folder, '/docs/'));
   assert.deepEqual(written.map((file) => path.relative(path.join(folder, 'run'), file)).sort(), [
     'conf.d/seerbox-docs.conf',
@@ -138,7 +138,7 @@ test('rendering: values in, nginx variables untouched, sub-path locations', {ski
 });
 
 test('rendering refuses a template with an unknown SEERBOX_ variable', {skip: noEnvsubst}, () => {
-  const folder = mkdtempSync(path.join(tmpdir(), 'nginx-render-'));
+  const folder = tempDir('nginx-render');
   mkdirSync(path.join(folder, 'templates'));
   writeFileSync(path.join(folder, 'templates', 'x.conf.template'), 'root ${SEERBOX_DOCROOT};\n');
   assert.throws(
@@ -159,7 +159,7 @@ test(
       ['/', true],
       ['/docs/', true],
     ] as const) {
-      const folder = mkdtempSync(path.join(tmpdir(), 'nginx-syntax-'));
+      const folder = tempDir('nginx-syntax');
       const vars = {...values(folder, basePath), ...(tls && tlsValues(makeCertificate(folder), 4999))};
       mkdirSync(path.join(vars.SEERBOX_CONF_DIR, 'generated'), {recursive: true});
       copyFileSync('deploy/nginx/mime.types', path.join(vars.SEERBOX_CONF_DIR, 'mime.types'));
@@ -187,7 +187,7 @@ test(
   'stageDocroot makes a build in a private folder readable by the nginx workers',
   {skip: process.getuid?.() !== 0 && 'needs root (runuser)'},
   () => {
-    const work = mkdtempSync(path.join(tmpdir(), 'stage-'));
+    const work = tempDir('stage');
     const checkout = path.join(work, 'private');
     mkdirSync(path.join(checkout, 'build', 'it'), {recursive: true});
     writeFileSync(path.join(checkout, 'build', 'index.html'), '<p>home</p>');

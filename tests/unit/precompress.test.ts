@@ -1,18 +1,18 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync} from 'node:fs';
 import {randomBytes} from 'node:crypto';
-import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import {COMPRESSIBLE, compressFile, precompress} from '../../scripts/precompress.mjs';
+import {tempDir} from '../support/temp';
 
 const script = path.resolve('scripts/precompress.mjs');
 const text = (words: number) => Array.from({length: words}, (_, i) => `word${i % 50}`).join(' ');
 
 function fakeBuild(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'precompress-'));
+  const dir = tempDir('precompress');
   mkdirSync(path.join(dir, 'assets', 'js'), {recursive: true});
   writeFileSync(path.join(dir, 'index.html'), `<html><body>${text(2000)}</body></html>`);
   writeFileSync(path.join(dir, 'assets', 'js', 'main.0123abcd.js'), `var a = "${text(3000)}";`);

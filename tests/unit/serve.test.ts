@@ -1,12 +1,12 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdtempSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {brotliCompressSync, gzipSync} from 'node:zlib';
-import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
 import type {AddressInfo} from 'node:net';
 import {parseArgs, route, createSiteServer} from '../../scripts/serve.mjs';
+import {tempDir} from '../support/temp';
 
 test('parseArgs: defaults and values', () => {
   assert.deepEqual(parseArgs([]), {
@@ -49,7 +49,7 @@ test('route: 404 page of the right locale', () => {
 });
 
 function makeBuild(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'serve-test-'));
+  const dir = tempDir('serve-test');
   mkdirSync(path.join(dir, 'main/page'), {recursive: true});
   mkdirSync(path.join(dir, 'it'), {recursive: true});
   writeFileSync(path.join(dir, 'index.html'), '<h1>home</h1>');
