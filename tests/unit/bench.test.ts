@@ -2,8 +2,6 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import {readFileSync} from 'node:fs';
-import {createRequire} from 'node:module';
-import path from 'node:path';
 import {benchPages, parseArgs, treeRss} from '../../scripts/bench.mjs';
 import {chromiumArgs} from '../../scripts/lib/chromium.mjs';
 
@@ -50,11 +48,17 @@ test('lighthouse: lighthouserc.json audits each kind of page and the diagram pag
   }
 });
 
-test('lighthouse: Lighthouse CI runs the Lighthouse that package.json pins, not its own older one', () => {
+test('lighthouse: Lighthouse CI, installed apart by npm run lighthouse, runs the Lighthouse its lock pins, not its own older one', () => {
   // @lhci/cli 0.14 asks for Lighthouse 12.1.0, which counted four times the blocking time of 12.8.2
   // on the same page and build (1,200-1,440 ms against 300-360 ms, Linux guide page, 27 November 2026).
-  const lhci = createRequire(createRequire(import.meta.url).resolve('@lhci/cli/src/collect/node-runner.js'));
-  const {version} = JSON.parse(readFileSync(path.join(lhci.resolve('lighthouse'), '../../package.json'), 'utf8'));
-  const {overrides} = JSON.parse(readFileSync('package.json', 'utf8'));
-  assert.equal(version, overrides['@lhci/cli'].lighthouse);
+  const manifest = JSON.parse(readFileSync('tools/lighthouse/package.json', 'utf8'));
+  const {packages} = JSON.parse(readFileSync('tools/lighthouse/package-lock.json', 'utf8'));
+  const copies = Object.keys(packages).filter((key) => key.endsWith('node_modules/lighthouse'));
+  assert.deepEqual(copies, ['node_modules/lighthouse'], 'one Lighthouse in the lock, the one @lhci/cli loads');
+  assert.equal(packages['node_modules/lighthouse'].version, manifest.overrides['@lhci/cli'].lighthouse);
+  assert.equal(packages['node_modules/@lhci/cli'].version, manifest.devDependencies['@lhci/cli']);
+  // Kept out of the site's own install: every npm ci and CI run would carry it.
+  const site = JSON.parse(readFileSync('package-lock.json', 'utf8'));
+  assert.equal(site.packages['node_modules/@lhci/cli'], undefined);
+  assert.equal(site.packages['node_modules/lighthouse'], undefined);
 });
