@@ -3,7 +3,7 @@
 // Slow (a whole production build): run by `npm run test:builds`, not with the unit tests.
 // Built under the sub-path /docs/, the harder case; with SEERBOX_KEEP_ARCHIVE=DIR the exported
 // tree and its build stay in DIR, and CI serves that build in test:nginx's sub-path pass
-// (--sub-path-from DIR) instead of building the site once more.
+// (SEERBOX_SUB_PATH_FROM=DIR) instead of building the site once more.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';

@@ -1,4 +1,4 @@
-// HTTP checks of the shipped nginx configuration, run by scripts/test-nginx.mjs
+// HTTP checks of the shipped nginx configuration, run by the passes of passes.test.ts
 // against a real nginx serving a production build. Reads:
 //   NGINX_URL              origin of the server (http://127.0.0.1:4190, or https://... in the HTTPS pass)
 //   NGINX_BASE_PATH        base path the build was made for (/ or /docs/)
@@ -39,7 +39,7 @@ function get(
   target: string,
   {method = 'GET', headers = {}}: {method?: string; headers?: Record<string, string>} = {},
 ): Promise<Response> {
-  // HTTPS trusts the throw-away certificate through NODE_EXTRA_CA_CERTS (set by test-nginx.mjs).
+  // HTTPS trusts the throw-away certificate through NODE_EXTRA_CA_CERTS (set by passes.test.ts).
   const request = origin.startsWith('https:') ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = request(`${origin}${target}`, {method, headers}, (res) => {

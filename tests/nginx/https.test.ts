@@ -1,5 +1,5 @@
 // HTTPS checks of the shipped nginx configuration with SEERBOX_TLS=on, run by
-// scripts/test-nginx.mjs in its HTTPS pass (http.test.ts runs over HTTPS too).
+// passes.test.ts in its HTTPS pass (http.test.ts runs over HTTPS too).
 // Reads, besides the variables of http.test.ts:
 //   NGINX_HTTP_URL        the plain HTTP origin, which only redirects
 //   NODE_EXTRA_CA_CERTS   the throw-away certificate, so Node trusts it
@@ -10,7 +10,7 @@ import {request as httpRequest} from 'node:http';
 import {connect as http2Connect} from 'node:http2';
 import {request as httpsRequest} from 'node:https';
 import {readFileSync} from 'node:fs';
-import {HSTS_MAX_AGE} from '../../scripts/test-nginx.mjs';
+import {HSTS_MAX_AGE} from './nginx';
 import {observatoryScore} from './observatory';
 import {required} from './env';
 

@@ -7,11 +7,10 @@ import {
   TEMPLATE_VARIABLES,
   checkVariables,
   makeCertificate,
-  parseArgs,
   renderTemplates,
   stageDocroot,
   tlsValues,
-} from '../../scripts/test-nginx.mjs';
+} from '../nginx/nginx';
 import {tempDir} from '../support/temp';
 
 const templates = path.resolve('deploy/nginx/templates');
@@ -35,47 +34,6 @@ function values(folder: string, basePath = '/') {
     ...tlsValues(null, 4999),
   };
 }
-
-test('parseArgs: options and bad input', () => {
-  assert.deepEqual(parseArgs([]), {
-    build: true,
-    subPath: null,
-    subPathFrom: null,
-    port: 4190,
-    https: true,
-    browser: true,
-    bundle: false,
-    keep: false,
-  });
-  const options = parseArgs([
-    '--no-build',
-    '--sub-path',
-    '/docs/',
-    '--port',
-    '5000',
-    '--no-https',
-    '--no-browser',
-    '--bundle',
-  ]);
-  assert.deepEqual(options, {
-    build: false,
-    subPath: '/docs/',
-    subPathFrom: null,
-    port: 5000,
-    https: false,
-    browser: false,
-    bundle: true,
-    keep: false,
-  });
-  assert.equal(parseArgs(['--sub-path', '/docs/', '--sub-path-from', '/tmp/a']).subPathFrom, '/tmp/a');
-  assert.throws(() => parseArgs(['--sub-path-from', '/tmp/a']), /--sub-path-from needs --sub-path/);
-  assert.throws(() => parseArgs(['--sub-path', 'docs']), /--sub-path must look like \/docs\//);
-  assert.throws(() => parseArgs(['--sub-path', '/']), /--sub-path must look like/);
-  assert.throws(() => parseArgs(['--sub-path', '/a b/']), /--sub-path must look like/);
-  assert.throws(() => parseArgs(['--port', '80']), /--port must be a whole number from 1024 to 65534/);
-  assert.throws(() => parseArgs(['--port']), /'--port <value>' argument missing/);
-  assert.throws(() => parseArgs(['--serve']), /Unknown option '--serve'/);
-});
 
 test('checkVariables: every variable set, nothing nginx would misread', () => {
   const good = values('/tmp/x');
