@@ -3,25 +3,23 @@
  * npm run bench: builds the production site of both locales twice (cold,
  * after `docusaurus clear`, then warm), samples the build's peak memory, and
  * weighs the result: first-load JS and CSS of four kinds of page (raw and
- * gzip), everything a real browser fetches for them, the search index of
- * each locale and the whole build. Prints one JSON object on stdout;
+ * gzip), the search index of each locale and the whole build. What a browser
+ * fetches until idle is measured, and printed, by tests/e2e/weight.spec.ts. Prints one JSON object on stdout;
  * progress goes to stderr. Wall-clock figures are reported, never asserted.
  */
 import {spawn} from 'node:child_process';
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {createSiteServer, listenLocally} from './serve.mjs';
 import {parseCommandLine, runCli, UsageError} from './lib/cli.mjs';
 import {listFiles} from './lib/files.mjs';
 import {fileForUrl, fileWeight, folderSize, htmlAssets, sumWeights} from './lib/weights.mjs';
 
-const usage = `Usage: node scripts/bench.mjs [--skip-build] [--dir build] [--no-browser]
+const usage = `Usage: node scripts/bench.mjs [--skip-build] [--dir build]
 
 Builds both locales cold and warm, then prints build time, peak memory and page weights as JSON.
   --skip-build   weigh the existing build only (no build times or memory)
   --dir DIR      the build folder (default: build)
-  --no-browser   skip the in-browser measurement of every file a page fetches
 Exit status: 0 success, 1 a build or measurement failed, 2 bad usage.`;
 
 /** The pages weighed: one of each kind, in both locales. */
@@ -35,14 +33,10 @@ export const benchPages = {
 const command = /** @type {const} */ ({
   name: 'bench',
   usage,
-  options: {'skip-build': {type: 'boolean'}, 'no-browser': {type: 'boolean'}, dir: {type: 'string', default: 'build'}},
+  options: {'skip-build': {type: 'boolean'}, dir: {type: 'string', default: 'build'}},
 });
-/** @typedef {{'skip-build'?: boolean, 'no-browser'?: boolean, dir: string}} Values */
-const toOptions = (/** @type {Values} */ values) => ({
-  build: !values['skip-build'],
-  dir: values.dir,
-  browser: !values['no-browser'],
-});
+/** @typedef {{'skip-build'?: boolean, dir: string}} Values */
+const toOptions = (/** @type {Values} */ values) => ({build: !values['skip-build'], dir: values.dir});
 /** The options of a command line (a UsageError on bad input). */
 export const parseArgs = (/** @type {string[]} */ argv) => toOptions(parseCommandLine(argv, command).values);
 
@@ -120,10 +114,7 @@ function timed(command, args, env = {}) {
 
 const bin = (/** @type {string} */ name) => path.join('node_modules', '.bin', name);
 
-/**
- * @typedef {ReturnType<typeof sumWeights>} Total
- * @typedef {{js: Total, css: Total}} PageWeights
- */
+/** @typedef {ReturnType<typeof sumWeights>} Total */
 
 /**
  * Weight of a page's first load as its HTML names it (the budget's measure).
@@ -136,43 +127,6 @@ function staticWeights(dir, pagePath) {
   const files = (/** @type {string[]} */ urls) =>
     urls.flatMap((url) => fileForUrl(dir, url) ?? []).filter((found) => existsSync(found));
   return {html: fileWeight(file), js: sumWeights(files(scripts)), css: sumWeights(files(styles))};
-}
-
-/**
- * Every script and stylesheet a fresh browser fetches for a page until the network is idle (prefetches excluded).
- * @param {string} dir
- * @param {[key: string, pagePath: string][]} pages
- */
-async function browserWeights(dir, pages) {
-  const {chromium} = await import('@playwright/test');
-  const {chromiumArgs, chromiumExecutable} = await import('./lib/chromium.mjs');
-  const server = createSiteServer({dir});
-  const origin = await listenLocally(server);
-  const browser = await chromium.launch({executablePath: chromiumExecutable(), args: chromiumArgs});
-  /** @type {Record<string, PageWeights>} */
-  const results = {};
-  try {
-    for (const [key, pagePath] of pages) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      /** @type {Record<'script' | 'stylesheet', Set<string>>} */
-      const fetched = {script: new Set(), stylesheet: new Set()};
-      page.on('request', (request) => {
-        const type = request.resourceType();
-        if (type === 'script' || type === 'stylesheet') fetched[type].add(new URL(request.url()).pathname);
-      });
-      await page.goto(origin + pagePath);
-      await page.waitForLoadState('networkidle');
-      const weigh = (/** @type {Set<string>} */ urls) =>
-        sumWeights([...urls].flatMap((url) => fileForUrl(dir, url) ?? []));
-      results[key] = {js: weigh(fetched.script), css: weigh(fetched.stylesheet)};
-      await context.close();
-    }
-  } finally {
-    await browser.close();
-    server.close();
-  }
-  return results;
 }
 
 /**
@@ -217,15 +171,10 @@ async function main(options) {
     [`${kind}.en`, pagePath],
     [`${kind}.it`, pagePath === '/' ? '/it/' : `/it${pagePath}`],
   ]);
-  /** @type {Record<string, {path: string, firstLoad: ReturnType<typeof staticWeights>, fetchedUntilIdle?: PageWeights}>} */
+  /** @type {Record<string, {path: string, firstLoad: ReturnType<typeof staticWeights>}>} */
   const weights = {};
   for (const [key, pagePath] of pages) {
     weights[key] = {path: pagePath, firstLoad: staticWeights(options.dir, pagePath)};
-  }
-  if (options.browser) {
-    console.error('bench: loading each page in Chromium...');
-    const fetched = await browserWeights(options.dir, pages);
-    for (const [key] of pages) weights[key].fetchedUntilIdle = fetched[key];
   }
   const report = {
     date,

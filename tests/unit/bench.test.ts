@@ -6,12 +6,9 @@ import {benchPages, parseArgs, treeRss} from '../../scripts/bench.mjs';
 import {chromiumArgs} from '../../scripts/lib/chromium.mjs';
 
 test('bench: options, and bad ones refused', () => {
-  assert.deepEqual(parseArgs([]), {build: true, dir: 'build', browser: true});
-  assert.deepEqual(parseArgs(['--skip-build', '--no-browser', '--dir', 'out']), {
-    build: false,
-    dir: 'out',
-    browser: false,
-  });
+  assert.deepEqual(parseArgs([]), {build: true, dir: 'build'});
+  assert.deepEqual(parseArgs(['--skip-build', '--dir', 'out']), {build: false, dir: 'out'});
+  assert.throws(() => parseArgs(['--no-browser']), /Unknown option '--no-browser'/);
   assert.throws(() => parseArgs(['--dir']), /'--dir <value>' argument missing/);
   assert.throws(() => parseArgs(['--fast']), /Unknown option '--fast'/);
   const cli = spawnSync(process.execPath, ['scripts/bench.mjs', '--skip-build', '--dir', '/nonexistent-build'], {
