@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 // Flags, on Italian pages and UI strings, the words that i18n/GLOSSARY.md says to avoid.
 import {existsSync, readFileSync} from 'node:fs';
+import {fromMarkdown} from 'mdast-util-from-markdown';
+import {gfmTableFromMarkdown} from 'mdast-util-gfm-table';
+import {toString} from 'mdast-util-to-string';
+import {gfmTable} from 'micromark-extension-gfm-table';
 import {runCli, UsageError} from './lib/cli.mjs';
 import {listFiles} from './lib/files.mjs';
 import {messageOf} from '../src/utils/errors.mjs';
@@ -24,42 +28,22 @@ Exit status: 0 when nothing is found, 1 when something is, 2 on bad input.`;
  */
 
 /**
- * Cells of a Markdown table row; "\\|" inside a cell is a literal bar.
- * @param {string} row
- */
-function cells(row) {
-  return row
-    .replace(/^\||\|$/g, '')
-    .split(/(?<!\\)\|/)
-    .map((cell) => cell.trim().replace(/\\\|/g, '|'));
-}
-
-/**
- * The Markdown tables of a text, each as {header: [lowercase cells], rows: [[cells]]}.
+ * The Markdown tables of a text (GitHub's table syntax, as the site renders it), each as
+ * {header: [lowercase cells], rows: [[cells]]}, every cell as its plain text.
  * @param {string} text
  */
 function tables(text) {
-  /** @typedef {{header: string[], rows: string[][]}} Table */
-  /** @type {Table[]} */
-  const found = [];
-  /** @type {Table | null} */
-  let current = null;
-  for (const line of text.split('\n')) {
-    if (!line.startsWith('|')) {
-      current = null;
-      continue;
-    }
-    if (!current) found.push((current = {header: cells(line).map((c) => c.toLowerCase()), rows: []}));
-    else if (!/^\|[\s|:-]+\|$/.test(line)) current.rows.push(cells(line));
-  }
-  return found;
+  const tree = fromMarkdown(text, {extensions: [gfmTable()], mdastExtensions: [gfmTableFromMarkdown()]});
+  return tree.children.flatMap((node) => {
+    if (node.type !== 'table') return [];
+    const [header, ...rows] = node.children.map((row) => row.children.map((cell) => toString(cell).trim()));
+    return [{header: header.map((cell) => cell.toLowerCase()), rows}];
+  });
 }
-
-const unquote = (/** @type {string} */ cell) => cell.replace(/^`(.*)`$/, '$1');
 
 /**
  * The glossary's rules: {terms: [{avoid, use}], contexts: [{pattern, allowedLine, allowedPage, use}]}.
- * Regular expressions in the context table are written in backticks.
+ * Regular expressions in the context table are written in backticks (code: no Markdown escapes).
  * @param {string} text
  * @returns {Rules}
  */
@@ -84,9 +68,9 @@ export function parseGlossary(text) {
   for (const [pattern, line = '', page = '', use = ''] of contextTable?.rows ?? []) {
     try {
       contexts.push({
-        pattern: new RegExp(unquote(pattern), 'iu'),
-        allowedLine: unquote(line) ? new RegExp(unquote(line), 'u') : null,
-        allowedPage: unquote(page) ? new RegExp(unquote(page), 'u') : null,
+        pattern: new RegExp(pattern, 'iu'),
+        allowedLine: line ? new RegExp(line, 'u') : null,
+        allowedPage: page ? new RegExp(page, 'u') : null,
         use,
       });
     } catch (error) {
