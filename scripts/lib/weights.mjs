@@ -48,7 +48,7 @@ export function sumWeights(files) {
  * The scripts and stylesheets an HTML page names itself: `<script src>`, the
  * app loader's `data-app` list (src/utils/ssrTemplate.ts),
  * `<link rel=stylesheet>` and `<link rel=preload|modulepreload>` of scripts
- * and styles, each once in document order. Inline scripts are counted apart.
+ * and styles, each once in document order.
  * @param {string} html
  */
 export function htmlAssets(html) {
@@ -73,9 +73,6 @@ export function htmlAssets(html) {
       ]),
     ],
     styles: urls('link[rel~="stylesheet"][href], link[rel~="preload"][as="style"][href]'),
-    inlineScripts: $('script:not([src])')
-      .toArray()
-      .filter((script) => /^$|javascript|module/.test($(script).attr('type') ?? '')).length,
   };
 }
 
