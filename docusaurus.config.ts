@@ -2,7 +2,10 @@ import {spawnSync} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import {themes as prismThemes} from 'prism-react-renderer';
 import type {Config} from '@docusaurus/types';
-import type * as Preset from '@docusaurus/preset-classic';
+import type {UserThemeConfig} from '@docusaurus/theme-common';
+import type {Options as ThemeOptions} from '@docusaurus/theme-classic';
+import type {Options as PagesOptions} from '@docusaurus/plugin-content-pages';
+import type {Options as SitemapOptions} from '@docusaurus/plugin-sitemap';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import remarkMermaidDiagrams from './src/remark/mermaidDiagrams.mjs';
@@ -92,7 +95,7 @@ const prism = {
   darkTheme: withAccessibleContrast(prismThemes.dracula),
   // JSON and YAML come with prism-react-renderer; these are the other languages the pages use.
   additionalLanguages: ['bash', 'nginx', 'apacheconf', 'ini', 'toml'],
-} satisfies Preset.ThemeConfig['prism'];
+} satisfies UserThemeConfig['prism'];
 
 /** Fenced code blocks are highlighted at build time (src/remark/codeBlocks.ts). */
 const codeBlocks = [
@@ -220,7 +223,7 @@ const themeConfig = {
     copyright: 'Copyright © 2025 Pluribus One S.r.l. Seer Box® documentation.',
   },
   prism,
-} satisfies Preset.ThemeConfig;
+} satisfies UserThemeConfig;
 
 export default {
   title: 'Seer Box User Documentation',
@@ -311,7 +314,33 @@ export default {
     ],
   ],
 
+  // The classic preset's parts this site uses, in the preset's order (a theme among the plugins keeps
+  // it ahead of ours): without the preset, npm ci leaves out Algolia's search, SVGR, the debug and
+  // analytics plugins (53 packages) that the site never loads.
   plugins: [
+    // The theme's and the plugins' styles in CSS cascade layers (future.v4.useCssCascadeLayers above).
+    '@docusaurus/plugin-css-cascade-layers',
+    // Stand-alone Markdown pages (src/pages/*.md) get the same edit link and date; React pages have neither.
+    [
+      '@docusaurus/plugin-content-pages',
+      (fixturesOnly
+        ? {path: 'tests/fixtures/pages', routeBasePath: '__fixtures/pages'}
+        : {
+            editUrl,
+            editLocalizedFiles: true,
+            showLastUpdateTime: docsOptions.showLastUpdateTime,
+            remarkPlugins: [codeBlocks],
+            rehypePlugins: [rehypeScrollRegions],
+          }) satisfies PagesOptions,
+    ],
+    // One sitemap per locale (/sitemap.xml, /it/sitemap.xml), listed in robots.txt.
+    [
+      '@docusaurus/plugin-sitemap',
+      {
+        ignorePatterns: ['/search', '/it/search'].map((pattern) => pattern.replace(/^\//, baseUrl)),
+      } satisfies SitemapOptions,
+    ],
+    ['@docusaurus/theme-classic', {customCss: ['./src/css/custom.css', './src/css/print.css']} satisfies ThemeOptions],
     // The docs, their version data without the docs' descriptions (only the category cards show them).
     [docsPlugin, fixturesOnly ? fixtureDocsOptions : docsOptions],
     clientBundle,
@@ -328,34 +357,6 @@ export default {
   ],
 
   clientModules: ['./src/clientModules/normalizeHtmlPath.ts'],
-
-  presets: [
-    [
-      'classic',
-      {
-        // The docs plugin is ours, wrapped (src/plugins/docs.ts, in `plugins` below).
-        docs: false,
-        blog: false,
-        // Stand-alone Markdown pages (src/pages/*.md) get the same edit link and date; React pages have neither.
-        pages: fixturesOnly
-          ? {path: 'tests/fixtures/pages', routeBasePath: '__fixtures/pages'}
-          : {
-              editUrl,
-              editLocalizedFiles: true,
-              showLastUpdateTime: docsOptions.showLastUpdateTime,
-              remarkPlugins: [codeBlocks],
-              rehypePlugins: [rehypeScrollRegions],
-            },
-        theme: {
-          customCss: ['./src/css/custom.css', './src/css/print.css'],
-        },
-        // One sitemap per locale (/sitemap.xml, /it/sitemap.xml), listed in robots.txt.
-        sitemap: {
-          ignorePatterns: ['/search', '/it/search'].map((pattern) => pattern.replace(/^\//, baseUrl)),
-        },
-      } satisfies Preset.Options,
-    ],
-  ],
 
   customFields: {docsVersion},
 
