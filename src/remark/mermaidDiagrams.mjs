@@ -23,9 +23,7 @@ const load = async () => ({
   .../** @type {typeof import('parse5')} */ (await nativeImport('parse5')),
   .../** @type {typeof import('unist-util-visit')} */ (await nativeImport('unist-util-visit')),
   // Resolved from nativeImport.cjs's folder, which is this one.
-  .../** @type {typeof import('../../scripts/lib/mermaid-parse.mjs')} */ (
-    await nativeImport('../../scripts/lib/mermaid-parse.mjs')
-  ),
+  .../** @type {typeof import('./mermaidParse.mjs')} */ (await nativeImport('./mermaidParse.mjs')),
 });
 
 /** @type {Record<string, string>} */
