@@ -36,7 +36,6 @@ export const TEMPLATE_VARIABLES = [
   'SEERBOX_TLS_CERTIFICATE_KEY',
   'SEERBOX_HSTS_MAX_AGE',
 ] as const;
-export type TemplateValues = Record<(typeof TEMPLATE_VARIABLES)[number], string>;
 
 /** Where Debian's brotli static module lives. */
 export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -140,7 +139,7 @@ export function stageDocroot(buildDir: string, docroot: string, basePath = '/'):
   }
 }
 
-export const portInUse = (port: number) =>
+const portInUse = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = connect({port, host: '127.0.0.1'});
     socket.once('connect', () => {
@@ -153,12 +152,21 @@ export const portInUse = (port: number) =>
 /** nginx processes still running, stopped on exit and on Ctrl-C whatever the tests were doing. */
 const running = new Set<ChildProcess>();
 const stopAll = () => running.forEach((child) => child.kill('SIGTERM'));
-process.on('exit', stopAll);
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.once(signal, () => {
-    stopAll();
-    process.exit(130);
-  });
+/**
+ * Exit and Ctrl-C handlers, registered by the tier's runner and with the first nginx: importing
+ * this module (the unit tests do) changes nothing.
+ */
+let stopsOnExit = false;
+export function stopOnExit(): void {
+  if (stopsOnExit) return;
+  stopsOnExit = true;
+  process.on('exit', stopAll);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      stopAll();
+      process.exit(130);
+    });
+  }
 }
 
 export type Site = {
@@ -232,6 +240,7 @@ export async function startNginx({
   const child = spawn('nginx', ['-e', 'stderr', '-p', runtime, '-c', config, '-g', 'daemon off;'], {
     stdio: ['ignore', openSync(path.join(folder, 'access.log'), 'a'), openSync(errorLog, 'a')],
   });
+  stopOnExit();
   running.add(child);
   const exited = once(child, 'exit');
   const stop = async () => {

@@ -21,9 +21,12 @@ import {spawn} from 'node:child_process';
 import {existsSync, mkdirSync, readFileSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {tempDir} from '../support/temp';
-import {BROTLI_MODULE, DEPLOY, makeCertificate, startNginx, type Site} from './nginx';
+import {BROTLI_MODULE, DEPLOY, makeCertificate, startNginx, stopOnExit, type Site} from './nginx';
 
 const root = path.resolve(import.meta.dirname, '../..');
+// A Ctrl-C or SIGTERM at any step (a build, a browser run) ends the run through process exit,
+// which stops nginx and the step running (see run()).
+stopOnExit();
 const work = tempDir('nginx');
 const subPathFrom = process.env.SEERBOX_SUB_PATH_FROM;
 // Not through npx, which does not pass a SIGTERM on to the command.
