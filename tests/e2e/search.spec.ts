@@ -77,10 +77,22 @@ function recordSearchFiles(page: Page): Array<{path: string; gzip: Promise<numbe
   return seen;
 }
 
-/** The distinct pages the search page lists for a query, in order. */
+/**
+ * The distinct pages the search page lists for a query, in order. The first query loads the page;
+ * later ones are typed into its box, as a reader refines a search: the box is cleared first, which
+ * empties the list, so the links read are the new query's.
+ */
 async function searchPageResults(page: Page, locale: 'en' | 'it', query: string): Promise<string[]> {
-  await page.goto(`${localePath('/search', locale)}?q=${encodeURIComponent(query)}`);
+  const box = page.locator('input[name="q"]');
   const results = page.locator('article h2 a');
+  if (pathOf(page) === localePath('/search', locale)) {
+    await box.fill('');
+    await expect(results).toHaveCount(0);
+    await box.fill(query);
+  } else {
+    await page.goto(`${localePath('/search', locale)}?q=${encodeURIComponent(query)}`);
+  }
+  await expect(page.locator('h1')).toContainText(query);
   await expect(results.first()).toBeVisible();
   const hrefs = await results.evaluateAll((links) =>
     links.map((link) => new URL((link as HTMLAnchorElement).href).pathname),

@@ -33,11 +33,33 @@ function recordAssets(page: Page): Array<{path: string; gzip: Promise<number>}> 
   return seen;
 }
 
+/**
+ * Counts String.prototype.localeCompare calls from the page's start: ICU's collator, which the
+ * first call starts, must stay off the main thread while a page hydrates (src/shims/reactUtils.ts).
+ */
+function countLocaleCompare(): void {
+  const original = String.prototype.localeCompare;
+  const counted = window as unknown as {__localeCompare: number};
+  counted.__localeCompare = 0;
+  String.prototype.localeCompare = function (this: string, ...args: Parameters<typeof original>) {
+    counted.__localeCompare += 1;
+    return original.apply(this, args);
+  };
+}
+
+// One load of each page, until idle, for its weight and for what the client bundle's code does
+// while the page starts: the app loader (src/utils/ssrTemplate.ts) requests the scripts only once
+// the page has painted (with `<script defer>`, Chromium fetched, ran and hydrated them before its
+// first paint); the sidebar's prefetches are one <link> per file, added in idle time
+// (src/shims/prefetch.ts); the collator is never started (countLocaleCompare above).
 for (const locale of locales) {
   for (const path of pages) {
     const target = localePath(path, locale);
     const budget = budgets.untilIdleGzip;
-    test(`${target} fetches at most ${budget} bytes of gzip scripts and styles until idle`, async ({page}) => {
+    test(`${target} fetches at most ${budget} bytes of gzip scripts and styles until idle, paints first, prefetches each file once`, async ({
+      page,
+    }) => {
+      await page.addInitScript(countLocaleCompare);
       const assets = recordAssets(page);
       await page.goto(target);
       await page.locator('html[data-has-hydrated="true"]').waitFor();
@@ -57,53 +79,20 @@ for (const locale of locales) {
       expect(total, listing).toBeLessThanOrEqual(budget);
       // The figure itself, for notes and pull requests (npm run bench weighs the first load only).
       console.log(`until idle: ${target} ${total} bytes of gzip (${(total / 1024).toFixed(1)} KiB)`);
-    });
-  }
-}
 
-// The app loader (src/utils/ssrTemplate.ts) requests the scripts only once the page has painted:
-// with `<script defer>`, Chromium fetched, ran and hydrated them before its first paint.
-for (const locale of locales) {
-  test(`${locale}: every page paints before it requests the app's scripts`, async ({page}) => {
-    for (const path of pages) {
-      await page.goto(localePath(path, locale));
-      await page.locator('html[data-has-hydrated="true"]').waitFor();
-      const {paint, script} = await page.evaluate(() => ({
+      const {paint, script, compares, prefetched} = await page.evaluate(() => ({
         paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
         script: performance.getEntriesByType('resource').find(({name}) => /\/main\.[0-9a-f]+\.js$/.test(name))
           ?.startTime,
-      }));
-      expect(paint, `${path}: first contentful paint`).toBeDefined();
-      expect(script, `${path}: main bundle requested`).toBeDefined();
-      expect(paint!, path).toBeLessThan(script!);
-    }
-  });
-}
-
-// What the client bundle's shims (src/plugins/clientBundle.ts) keep off the main thread while a
-// page hydrates: the sidebar's prefetches, one <link> per file in idle time (src/shims/prefetch.ts),
-// and ICU's collator, which the first localeCompare starts (src/shims/reactUtils.ts).
-for (const locale of locales) {
-  test(`${locale}: pages prefetch each file once and never start the collator`, async ({page}) => {
-    await page.addInitScript(() => {
-      const original = String.prototype.localeCompare;
-      const counted = window as unknown as {__localeCompare: number};
-      counted.__localeCompare = 0;
-      String.prototype.localeCompare = function (this: string, ...args: Parameters<typeof original>) {
-        counted.__localeCompare += 1;
-        return original.apply(this, args);
-      };
-    });
-    for (const path of ['/api/assets/hosts', '/main/installation/linux']) {
-      await page.goto(localePath(path, locale));
-      await page.waitForLoadState('networkidle');
-      const {compares, prefetched} = await page.evaluate(() => ({
         compares: (window as unknown as {__localeCompare: number}).__localeCompare,
         prefetched: Array.from(document.querySelectorAll('link[rel="prefetch"]'), (link) => link.getAttribute('href')),
       }));
-      expect(compares, `${path}: localeCompare calls`).toBe(0);
-      expect(prefetched.length, `${path}: the visible links' files are prefetched`).toBeGreaterThan(0);
-      expect(new Set(prefetched).size, `${path}: ${prefetched.join(' ')}`).toBe(prefetched.length);
-    }
-  });
+      expect(paint, 'first contentful paint').toBeDefined();
+      expect(script, 'main bundle requested').toBeDefined();
+      expect(paint!, 'painted before the main bundle was requested').toBeLessThan(script!);
+      expect(compares, 'localeCompare calls').toBe(0);
+      expect(prefetched.length, "the visible links' files are prefetched").toBeGreaterThan(0);
+      expect(new Set(prefetched).size, prefetched.join(' ')).toBe(prefetched.length);
+    });
+  }
 }
