@@ -2,6 +2,7 @@
 // Writes gzip (.gz) and brotli (.br) copies of the built site's text files next
 // to them, for nginx's gzip_static and brotli_static: compressed once at the
 // highest levels, never at request time. Runs after `npm run build` (postbuild).
+import {createHash} from 'node:crypto';
 import {existsSync, statSync} from 'node:fs';
 import {readFile, rm, stat, utimes, writeFile} from 'node:fs/promises';
 import {availableParallelism} from 'node:os';
@@ -32,29 +33,51 @@ Exit status: 0 done, 1 nothing to compress (missing folder), 2 bad arguments.`;
 export const COMPRESSIBLE = /\.(?:html?|js|mjs|css|json|map|webmanifest|svg|ya?ml|xml|txt|md)$/i;
 
 /**
+ * The gzip and brotli copies of `data` (brotli null when not asked for).
+ * @param {Buffer} data
+ * @param {boolean} brotli
+ */
+async function compress(data, brotli) {
+  const [gz, br] = await Promise.all([
+    gzipAsync(data, {level: constants.Z_BEST_COMPRESSION}),
+    brotli
+      ? brotliAsync(data, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+          },
+        })
+      : null,
+  ]);
+  return {gz, br};
+}
+
+/**
  * Compresses one file. Returns {size, gzip, brotli}: the original size and
  * the sizes of the copies written (null when none was worth keeping).
+ * `cache` holds the copies of the contents already compressed in this run, by SHA-256: both
+ * languages carry the same hashed scripts and Swagger UI files, compressed once.
  * @param {string} file
+ * @param {{minSize?: number, brotli?: boolean, cache?: Map<string, ReturnType<typeof compress>>}} [options]
  */
-export async function compressFile(file, {minSize = 1024, brotli = true} = {}) {
+export async function compressFile(file, {minSize = 1024, brotli = true, cache = new Map()} = {}) {
   const info = await stat(file);
   /** @type {{size: number, gzip: number | null, brotli: number | null}} */
   const result = {size: info.size, gzip: null, brotli: null};
+  /** @type {Array<[string, Buffer]>} */
   const outputs = [];
   if (info.size >= minSize) {
     const data = await readFile(file);
-    const gz = await gzipAsync(data, {level: constants.Z_BEST_COMPRESSION});
-    if (gz.length < data.length) outputs.push(['.gz', gz]);
-    if (brotli) {
-      const br = await brotliAsync(data, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-        },
-      });
-      if (br.length < data.length) outputs.push(['.br', br]);
+    const key = `${brotli}:${createHash('sha256').update(data).digest('hex')}`;
+    let copies = cache.get(key);
+    if (!copies) {
+      copies = compress(data, brotli);
+      cache.set(key, copies);
     }
+    const {gz, br} = await copies;
+    if (gz.length < data.length) outputs.push(['.gz', gz]);
+    if (br && br.length < data.length) outputs.push(['.br', br]);
   }
   for (const suffix of ['.gz', '.br']) {
     const output = outputs.find(([written]) => written === suffix);
@@ -78,8 +101,9 @@ export async function compressFile(file, {minSize = 1024, brotli = true} = {}) {
  */
 export async function precompress(dir, {minSize = 1024, brotli = true} = {}) {
   const files = listFiles(dir, COMPRESSIBLE).sort();
+  const cache = new Map();
   const results = await Readable.from(files)
-    .map((file) => compressFile(file, {minSize, brotli}), {concurrency: Math.max(2, availableParallelism())})
+    .map((file) => compressFile(file, {minSize, brotli, cache}), {concurrency: Math.max(2, availableParallelism())})
     .toArray();
   let removed = 0;
   for (const copy of listFiles(dir, /\.(?:gz|br)$/)) {

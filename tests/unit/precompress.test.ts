@@ -56,6 +56,27 @@ test('compressFile: small and incompressible files get no copies, and stale ones
   assert.equal((await compressFile(small, {minSize: 0})).gzip, null);
 });
 
+test('compressFile: a content already compressed in the run is not compressed again', async () => {
+  const dir = fakeBuild();
+  mkdirSync(path.join(dir, 'it', 'assets', 'js'), {recursive: true});
+  const english = path.join(dir, 'assets', 'js', 'main.0123abcd.js');
+  const italian = path.join(dir, 'it', 'assets', 'js', 'main.0123abcd.js');
+  writeFileSync(italian, readFileSync(english));
+  const cache = new Map();
+  await compressFile(english, {cache});
+  await compressFile(italian, {cache});
+  await compressFile(path.join(dir, 'index.html'), {cache});
+  assert.equal(cache.size, 2, 'one entry for the two identical files, one for the page');
+  for (const file of [english, italian]) {
+    assert.ok(brotliDecompressSync(readFileSync(`${file}.br`)).equals(readFileSync(english)));
+    assert.ok(gunzipSync(readFileSync(`${file}.gz`)).equals(readFileSync(english)));
+  }
+  // Copies asked for without brotli are another entry: a .br from the first run is not reused.
+  await compressFile(italian, {cache, brotli: false});
+  assert.equal(cache.size, 3);
+  assert.equal(existsSync(`${italian}.br`), false);
+});
+
 test('precompress: every eligible file, totals, orphans and --no-brotli', async () => {
   const dir = fakeBuild();
   writeFileSync(path.join(dir, 'gone.html.gz'), 'orphan');
