@@ -1,12 +1,12 @@
 import {defineConfig} from '@playwright/test';
-import {chromiumExecutable, chromiumArgs} from './scripts/lib/chromium.mjs';
+import {testBrowser, chromiumArgs} from './scripts/lib/chromium.mjs';
 import {sitePort as port, fixturesPort} from './tests/e2e/servers';
 /** A server that is already running (e.g. nginx from `npm run test:nginx`): no test server is started. */
 const externalBaseUrl = process.env.E2E_BASE_URL;
 
 /**
  * Browser tests run against the production build (`npm run build` and `npm run build:fixtures` first),
- * served by scripts/serve.mjs, in Debian's Chromium (CHROMIUM_PATH overrides).
+ * served by scripts/serve.mjs, in Debian's Chromium headless shell (scripts/lib/chromium.mjs; CHROMIUM_PATH overrides).
  */
 export default defineConfig({
   testDir: './tests/e2e',
@@ -34,7 +34,7 @@ export default defineConfig({
     ignoreHTTPSErrors: process.env.E2E_IGNORE_HTTPS_ERRORS === '1',
     browserName: 'chromium',
     launchOptions: {
-      executablePath: chromiumExecutable(),
+      executablePath: testBrowser(),
       args: chromiumArgs,
     },
     trace: 'off',

@@ -1,0 +1,47 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {chmodSync, symlinkSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {chromiumExecutable, testBrowser} from '../../scripts/lib/chromium.mjs';
+import {tempDir} from '../support/temp';
+
+/** Runs `check` with only `which` and stand-ins named `names` on PATH, and no CHROMIUM_PATH. */
+function onPath(names: string[], check: (dir: string) => void): void {
+  const dir = tempDir('chromium');
+  symlinkSync('/usr/bin/which', path.join(dir, 'which'));
+  for (const name of names) {
+    writeFileSync(path.join(dir, name), '#!/bin/sh\n');
+    chmodSync(path.join(dir, name), 0o755);
+  }
+  const saved = {PATH: process.env.PATH, CHROMIUM_PATH: process.env.CHROMIUM_PATH};
+  process.env.PATH = dir;
+  delete process.env.CHROMIUM_PATH;
+  try {
+    check(dir);
+  } finally {
+    process.env.PATH = saved.PATH;
+    delete process.env.CHROMIUM_PATH;
+    if (saved.CHROMIUM_PATH !== undefined) process.env.CHROMIUM_PATH = saved.CHROMIUM_PATH;
+  }
+}
+
+test('the tests run in the headless shell where it is installed, else in the full browser; the PDF in the full browser', () => {
+  onPath(['chromium-headless-shell', 'chromium'], (dir) => {
+    assert.equal(testBrowser(), path.join(dir, 'chromium-headless-shell'));
+    assert.equal(chromiumExecutable(), path.join(dir, 'chromium'));
+  });
+  onPath(['chromium'], (dir) => assert.equal(testBrowser(), path.join(dir, 'chromium')));
+  onPath([], () => {
+    assert.throws(() => testBrowser(), /install Debian's "chromium-headless-shell" package/);
+    assert.throws(() => chromiumExecutable(), /install Debian's "chromium" package/);
+  });
+});
+
+test('CHROMIUM_PATH wins for every use, and must name an existing file', () => {
+  onPath(['chromium-headless-shell', 'chromium'], (dir) => {
+    process.env.CHROMIUM_PATH = path.join(dir, 'chromium');
+    assert.equal(testBrowser(), path.join(dir, 'chromium'));
+    process.env.CHROMIUM_PATH = path.join(dir, 'missing');
+    assert.throws(() => chromiumExecutable(), /CHROMIUM_PATH points to a missing file/);
+  });
+});
