@@ -9,8 +9,15 @@ export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 
  * blank page for each result doubled the time of every audit), with full details for violations
  * only: axe then skips building a selector for each of the thousands of passing text nodes, which
  * was most of an audit's time on long pages. Passing rules are still listed, with one node each.
+ * AxeBuilder evaluates axe's 550 kB source in the page twice before each audit; a page the audits
+ * reach by client-side navigation still holds it, so it then gets an empty source instead.
  */
-export const axe = (page: Page) => new AxeBuilder({page}).setLegacyMode(true).options({resultTypes: ['violations']});
+export async function axe(page: Page): Promise<AxeBuilder> {
+  const present = await page.evaluate(() => typeof (window as {axe?: {run?: unknown}}).axe?.run === 'function');
+  return new AxeBuilder({page, axeSource: present ? ';' : undefined})
+    .setLegacyMode(true)
+    .options({resultTypes: ['violations']});
+}
 
 type Violations = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'];
 
