@@ -2,7 +2,7 @@
 // Translation status of the Italian edition: which English pages have an Italian twin,
 // which twins are older than their English source (from git history), and which UI
 // strings are still identical to their English default.
-import {existsSync, readFileSync, readdirSync} from 'node:fs';
+import {existsSync, readFileSync, readdirSync, realpathSync} from 'node:fs';
 import {execFileSync} from 'node:child_process';
 import path from 'node:path';
 import {runCli, UsageError} from './lib/cli.mjs';
@@ -31,18 +31,33 @@ export const SAME_IN_BOTH = new Set([
 ]);
 
 /**
- * Last change time of a file in seconds: now if it has uncommitted changes, else its last commit.
- * @param {string} file
+ * When each file last changed, in seconds: now if it has uncommitted changes, else its last commit
+ * (one `git log` for all files: a call per file took seconds); null outside a git checkout.
+ * @returns {(file: string) => number | null}
  */
-export function lastChange(file, root = '.') {
+export function lastChanges(root = '.') {
+  const git = (/** @type {string[]} */ ...args) =>
+    execFileSync('git', ['-c', 'core.quotePath=off', ...args], {cwd: root, encoding: 'utf8', maxBuffer: 2 ** 28});
+  const now = Math.floor(Date.now() / 1000);
+  /** @type {Map<string, number>} paths from the top of the checkout */
+  const times = new Map();
+  let top = '';
   try {
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', file], {cwd: root, encoding: 'utf8'}).trim();
-    if (dirty) return Math.floor(Date.now() / 1000);
-    const out = execFileSync('git', ['log', '-1', '--format=%ct', '--', file], {cwd: root, encoding: 'utf8'}).trim();
-    return out ? Number(out) : Math.floor(Date.now() / 1000);
+    top = realpathSync(git('rev-parse', '--show-toplevel').trim());
+    // Newest commit first: a file's first mention is its last change.
+    let time = now;
+    for (const line of git('log', '--format=@%ct', '--name-only', '--', 'docs', 'i18n').split('\n')) {
+      if (line.startsWith('@')) time = Number(line.slice(1));
+      else if (line && !times.has(line)) times.set(line, time);
+    }
   } catch {
-    return null; // not a git checkout: staleness unknown
+    if (!top) return () => null; // not a git checkout: staleness unknown
+    // a checkout without commits: every file is new
   }
+  for (const line of git('status', '--porcelain', '--untracked-files=all', '--', 'docs', 'i18n').split('\n')) {
+    if (line) times.set(line.slice(3).split(' -> ').pop() ?? '', now);
+  }
+  return (file) => times.get(path.relative(top, realpathSync(path.resolve(root, file)))) ?? now;
 }
 
 /** English defaults of UI strings: the theme's base pack plus our own <Translate>/translate() calls. */
@@ -74,14 +89,15 @@ export function englishDefaults(root = '.') {
 export function report({root = '.', locale = 'it'} = {}) {
   const docsRoot = path.join(root, 'docs');
   const twinRoot = path.join(root, 'i18n', locale, 'docusaurus-plugin-content-docs/current');
+  const lastChange = lastChanges(root);
   const pages = listFiles(docsRoot, /\.mdx?$/)
     .sort()
     .map((file) => {
       const rel = path.relative(docsRoot, file);
       const twin = path.join(twinRoot, rel);
       if (!existsSync(twin)) return {page: rel, status: 'missing'};
-      const source = lastChange(file, root);
-      const translated = lastChange(twin, root);
+      const source = lastChange(file);
+      const translated = lastChange(twin);
       const stale = source !== null && translated !== null && source > translated;
       return {page: rel, status: stale ? 'stale' : 'ok'};
     });

@@ -46,19 +46,30 @@ test('report: missing twins and UI strings still in English (allow-listed words 
   assert.deepEqual(result.untranslated, ['home.title']);
 });
 
-test('report: a twin older than its English page is stale (git history)', () => {
+test('report: a twin older than its English page is stale (git history, then uncommitted changes)', () => {
   const root = site();
-  const git = (...args: string[]) =>
-    execFileSync('git', args, {
-      cwd: root,
-      env: {...process.env, GIT_AUTHOR_DATE: '2020-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2020-01-01T00:00:00Z'},
-    });
-  git('init', '-q');
-  git('-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'add', '-A');
-  git('-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-qm', 'init');
-  assert.equal(report({root}).pages[0].status, 'ok');
+  const commit = (year: number, file = '.') => {
+    const date = `${year}-01-01T00:00:00Z`;
+    const env = {...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date};
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], {cwd: root, env});
+    git('add', '-A', file);
+    git('commit', '-qm', `${year}`);
+  };
+  const status = () => report({root}).pages[0].status;
+  execFileSync('git', ['init', '-q'], {cwd: root});
+  assert.equal(status(), 'ok', 'nothing committed yet: every file is new');
+  commit(2020);
+  assert.equal(status(), 'ok');
   appendFileSync(path.join(root, 'docs/main/a.md'), 'changed\n');
-  assert.equal(report({root}).pages[0].status, 'stale');
+  commit(2021);
+  assert.equal(status(), 'stale', 'the English page was committed after its twin');
+  appendFileSync(path.join(root, 'i18n/it/docusaurus-plugin-content-docs/current/main/a.md'), 'cambiato\n');
+  assert.equal(status(), 'ok', 'an uncommitted twin counts as changed now');
+  commit(2022);
+  assert.equal(status(), 'ok');
+  appendFileSync(path.join(root, 'docs/main/a.md'), 'changed again\n');
+  assert.equal(status(), 'stale', 'an uncommitted English page counts as changed now');
 });
 
 test('CLI: --check fails on this repository only if something is missing; bad input exits 2', () => {
