@@ -45,40 +45,28 @@ export const parseArgs = (/** @type {string[]} */ argv) => toOptions(parseComman
  * @param {number} rootPid
  */
 export function treeRss(rootPid) {
-  /** @type {Map<number, number>} */
-  const parents = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+  /** @type {Map<number, number[]>} */
+  const children = new Map();
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parents.set(Number(entry), Number(fields[1]));
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
     } catch {
       // the process ended while we looked
     }
   }
-  const tree = new Set([rootPid]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const [pid, parent] of parents) {
-      if (!tree.has(pid) && tree.has(parent)) {
-        tree.add(pid);
-        grew = true;
-      }
-    }
-  }
-  let total = 0;
-  for (const pid of tree) {
+  /** @type {(pid: number) => number} */
+  const rss = (pid) => {
+    let own = 0;
     try {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      const match = status.match(/^VmRSS:\s+(\d+) kB/m);
-      if (match) total += Number(match[1]) * 1024;
+      own = Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
     } catch {
       // gone
     }
-  }
-  return total;
+    return (children.get(pid) ?? []).reduce((total, child) => total + rss(child), own);
+  };
+  return rss(rootPid);
 }
 
 /** @typedef {{seconds: number, peakMemoryMB: number | null}} Timing */

@@ -4,6 +4,7 @@
 // onBrokenMarkdownLinks all 'throw' in docusaurus.config.ts), over every page of both languages.
 import {readFileSync, existsSync} from 'node:fs';
 import {runCli, UsageError, wholeNumber} from './lib/cli.mjs';
+import {codeBlocks} from './lib/code-blocks.mjs';
 import {parseFrontMatter} from './lib/front-matter.mjs';
 import {listFiles} from './lib/files.mjs';
 
@@ -20,36 +21,13 @@ Exit status: 0 when every page passes, 1 when a page fails, 2 on bad input.`;
 export const DEFAULT_DIRS = ['docs/main', 'i18n/it/docusaurus-plugin-content-docs/current/main'];
 
 /**
- * The body without fenced code blocks (their lines become blank to keep line numbers).
- * @param {string} body
- */
-export function stripCode(body) {
-  /** @type {string | null} */
-  let fence = null;
-  return body
-    .split('\n')
-    .map((line) => {
-      const opener = /^\s*(```+|~~~+)/.exec(line);
-      if (fence) {
-        if (opener && opener[1][0] === fence[0] && opener[1].length >= fence.length) fence = null;
-        return '';
-      }
-      if (opener) {
-        fence = opener[1];
-        return '';
-      }
-      return line;
-    })
-    .join('\n');
-}
-
-/**
  * Counts the words of prose: no code, tables, imports, JSX tags, admonition fences or URLs.
  * @param {string} body
  */
 export function proseWords(body) {
-  const text = stripCode(body)
-    .split('\n')
+  const lines = body.split('\n');
+  for (const {line, code} of codeBlocks(body)) lines.fill('', line - 1, line + code.split('\n').length);
+  const text = lines
     .filter((line) => !/^\s*\|/.test(line) && !/^\s*(import|export)\s/.test(line) && !/^\s*:::/.test(line))
     .join('\n')
     .replace(/`[^`]*`/g, ' ')

@@ -550,10 +550,7 @@ async function checkMermaid({code}) {
   return [{line: at ? Number(at[1]) : 1, message: `Mermaid: ${error.split('\n')[0]}`}];
 }
 
-/** Checkers that take all their blocks at once. @type {Record<string, typeof checkShellAll>} */
-const BATCH_CHECKERS = {shell: checkShellAll};
-
-/** @type {Record<string, Checker>} */
+/** Checkers of one block each (shell blocks are checked together by checkShellAll). @type {Record<string, Checker>} */
 const CHECKERS = {
   nginx: checkNginx,
   apache: checkApache,
@@ -756,7 +753,7 @@ export async function checkSamples(samples, {allowMissing = false} = {}) {
       continue;
     }
     if (sample.kind === 'text') continue;
-    if (!CHECKERS[sample.kind] && !BATCH_CHECKERS[sample.kind]) {
+    if (!CHECKERS[sample.kind] && sample.kind !== 'shell') {
       report(
         0,
         `no check for language "${sample.lang}": use a checked language, text for output, or check=skip reason="..."`,
@@ -789,17 +786,14 @@ export async function checkSamples(samples, {allowMissing = false} = {}) {
   /** @type {Map<string, Result>} */
   const results = new Map();
   try {
-    const pending = [...unique.entries()];
-    for (const [kind, checkAll] of Object.entries(BATCH_CHECKERS)) {
-      const mine = pending.filter(([, job]) => job.kind === kind);
-      const found = checkAll(
-        mine.map(([, job]) => job),
-        mkdtempSync(path.join(dir, `${kind}-`)),
-      );
-      mine.forEach(([key], i) => results.set(key, found[i]));
-    }
-    for (const [key, job] of pending) {
-      if (results.has(key)) continue;
+    const shell = [...unique].filter(([, job]) => job.kind === 'shell');
+    const shellResults = checkShellAll(
+      shell.map(([, job]) => job),
+      mkdtempSync(path.join(dir, 'shell-')),
+    );
+    shell.forEach(([key], i) => results.set(key, shellResults[i]));
+    for (const [key, job] of unique) {
+      if (job.kind === 'shell') continue;
       results.set(key, await CHECKERS[job.kind](job, mkdtempSync(path.join(dir, 'sample-')), dir));
     }
   } finally {

@@ -63,32 +63,29 @@ async function compress(data, brotli) {
  */
 export async function compressFile(file, {minSize = 1024, brotli = true, cache = new Map()} = {}) {
   const info = await stat(file);
-  /** @type {{size: number, gzip: number | null, brotli: number | null}} */
-  const result = {size: info.size, gzip: null, brotli: null};
-  /** @type {Array<[string, Buffer]>} */
-  const outputs = [];
+  /** @type {{gz: Buffer | null, br: Buffer | null}} */
+  let copies = {gz: null, br: null};
   if (info.size >= minSize) {
     const data = await readFile(file);
     const key = `${brotli}:${createHash('sha256').update(data).digest('hex')}`;
-    let copies = cache.get(key);
-    if (!copies) {
-      copies = compress(data, brotli);
-      cache.set(key, copies);
-    }
-    const {gz, br} = await copies;
-    if (gz.length < data.length) outputs.push(['.gz', gz]);
-    if (br && br.length < data.length) outputs.push(['.br', br]);
+    let pending = cache.get(key);
+    if (!pending) cache.set(key, (pending = compress(data, brotli)));
+    copies = await pending;
   }
-  for (const suffix of ['.gz', '.br']) {
-    const output = outputs.find(([written]) => written === suffix);
-    if (!output) {
+  /** @type {{size: number, gzip: number | null, brotli: number | null}} */
+  const result = {size: info.size, gzip: null, brotli: null};
+  for (const [suffix, copy, field] of /** @type {const} */ ([
+    ['.gz', copies.gz, 'gzip'],
+    ['.br', copies.br, 'brotli'],
+  ])) {
+    if (!copy || copy.length >= info.size) {
       await rm(file + suffix, {force: true});
       continue;
     }
-    await writeFile(file + suffix, output[1]);
+    await writeFile(file + suffix, copy);
     // Same Last-Modified whichever copy nginx sends.
     await utimes(file + suffix, info.atime, info.mtime);
-    result[suffix === '.gz' ? 'gzip' : 'brotli'] = output[1].length;
+    result[field] = copy.length;
   }
   return result;
 }

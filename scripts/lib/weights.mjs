@@ -23,8 +23,7 @@ export function fileWeight(file) {
   let weight = gzipCache.get(file);
   if (!weight) {
     const content = readFileSync(file);
-    weight = {raw: content.length, gzip: gzipSync(content, {level: 9}).length};
-    gzipCache.set(file, weight);
+    gzipCache.set(file, (weight = {raw: content.length, gzip: gzipSync(content, {level: 9}).length}));
   }
   return weight;
 }
@@ -34,14 +33,9 @@ export function fileWeight(file) {
  * @param {string[]} files
  */
 export function sumWeights(files) {
-  const unique = [...new Set(files)];
-  return unique.reduce(
-    (total, file) => {
-      const weight = fileWeight(file);
-      return {raw: total.raw + weight.raw, gzip: total.gzip + weight.gzip, files: total.files + 1};
-    },
-    {raw: 0, gzip: 0, files: 0},
-  );
+  const weights = [...new Set(files)].map(fileWeight);
+  const sum = (/** @type {keyof Weight} */ key) => weights.reduce((total, weight) => total + weight[key], 0);
+  return {raw: sum('raw'), gzip: sum('gzip'), files: weights.length};
 }
 
 /**
