@@ -1,5 +1,5 @@
 import {defineConfig} from '@playwright/test';
-import {testBrowser, chromiumArgs} from './scripts/lib/chromium.mjs';
+import {headlessChromium, chromiumArgs} from './scripts/lib/chromium.mjs';
 import {sitePort as port, fixturesPort} from './tests/e2e/servers';
 /** A server that is already running (e.g. nginx from `npm run test:nginx`): no test server is started. */
 const externalBaseUrl = process.env.E2E_BASE_URL;
@@ -34,7 +34,7 @@ export default defineConfig({
     ignoreHTTPSErrors: process.env.E2E_IGNORE_HTTPS_ERRORS === '1',
     browserName: 'chromium',
     launchOptions: {
-      executablePath: testBrowser(),
+      executablePath: headlessChromium(),
       args: chromiumArgs,
     },
     trace: 'off',

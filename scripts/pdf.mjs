@@ -7,7 +7,7 @@ import {existsSync, mkdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {chromium} from '@playwright/test';
-import {chromiumArgs, chromiumExecutable} from './lib/chromium.mjs';
+import {chromiumArgs, headlessChromium} from './lib/chromium.mjs';
 import {runCli, UsageError} from './lib/cli.mjs';
 import {createSiteServer, listenLocally} from './serve.mjs';
 
@@ -27,7 +27,8 @@ The reading order comes from the build (.docusaurus/seerbox-manual/LOCALE.json).
   --date DATE       the build date printed on the cover (default: today, UTC)
   --help            show this help
 
-Needs Chromium (Debian: apt-get install chromium; CHROMIUM_PATH overrides).
+Needs Chromium's headless shell, or Chromium (Debian: apt-get install
+chromium-headless-shell; CHROMIUM_PATH overrides).
 No request leaves this machine: the site is served on 127.0.0.1 and any other
 request fails the run.
 Exit status: 0 done, 1 a step failed, 2 bad arguments.`;
@@ -344,7 +345,7 @@ runCli(
     const {baseUrl} = readOrder('en');
     const server = createSiteServer({dir, baseUrl});
     const origin = await listenLocally(server);
-    const browser = await chromium.launch({executablePath: chromiumExecutable(), args: chromiumArgs});
+    const browser = await chromium.launch({executablePath: headlessChromium(), args: chromiumArgs});
     const version = release();
     try {
       for (const locale of locales) {

@@ -2,7 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {chmodSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {chromiumExecutable, testBrowser} from '../../scripts/lib/chromium.mjs';
+import {chromiumExecutable, headlessChromium} from '../../scripts/lib/chromium.mjs';
 import {tempDir} from '../support/temp';
 
 /** Runs `check` with only `which` and stand-ins named `names` on PATH, and no CHROMIUM_PATH. */
@@ -25,14 +25,14 @@ function onPath(names: string[], check: (dir: string) => void): void {
   }
 }
 
-test('the tests run in the headless shell where it is installed, else in the full browser; the PDF in the full browser', () => {
+test('tests and PDF manuals use the headless shell where it is installed, else the full browser; the brand images the full browser', () => {
   onPath(['chromium-headless-shell', 'chromium'], (dir) => {
-    assert.equal(testBrowser(), path.join(dir, 'chromium-headless-shell'));
+    assert.equal(headlessChromium(), path.join(dir, 'chromium-headless-shell'));
     assert.equal(chromiumExecutable(), path.join(dir, 'chromium'));
   });
-  onPath(['chromium'], (dir) => assert.equal(testBrowser(), path.join(dir, 'chromium')));
+  onPath(['chromium'], (dir) => assert.equal(headlessChromium(), path.join(dir, 'chromium')));
   onPath([], () => {
-    assert.throws(() => testBrowser(), /install Debian's "chromium-headless-shell" package/);
+    assert.throws(() => headlessChromium(), /install Debian's "chromium-headless-shell" package/);
     assert.throws(() => chromiumExecutable(), /install Debian's "chromium" package/);
   });
 });
@@ -40,7 +40,7 @@ test('the tests run in the headless shell where it is installed, else in the ful
 test('CHROMIUM_PATH wins for every use, and must name an existing file', () => {
   onPath(['chromium-headless-shell', 'chromium'], (dir) => {
     process.env.CHROMIUM_PATH = path.join(dir, 'chromium');
-    assert.equal(testBrowser(), path.join(dir, 'chromium'));
+    assert.equal(headlessChromium(), path.join(dir, 'chromium'));
     process.env.CHROMIUM_PATH = path.join(dir, 'missing');
     assert.throws(() => chromiumExecutable(), /CHROMIUM_PATH points to a missing file/);
   });
