@@ -31,8 +31,8 @@ export const SAME_IN_BOTH = new Set([
 ]);
 
 /**
- * When each file last changed, in seconds: now if it has uncommitted changes, else its last commit
- * (one `git log` for all files: a call per file took seconds); null outside a git checkout.
+ * When each file under docs/ and i18n/ last changed, in seconds: now if uncommitted, else its last
+ * commit (one `git log` for all: a call per file took seconds); null outside a git checkout.
  * @returns {(file: string) => number | null}
  */
 export function lastChanges(root = '.') {

@@ -48,12 +48,12 @@ test('report: missing twins and UI strings still in English (allow-listed words 
 
 test('report: a twin older than its English page is stale (git history, then uncommitted changes)', () => {
   const root = site();
-  const commit = (year: number, file = '.') => {
+  const commit = (year: number) => {
     const date = `${year}-01-01T00:00:00Z`;
     const env = {...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date};
     const git = (...args: string[]) =>
       execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], {cwd: root, env});
-    git('add', '-A', file);
+    git('add', '-A');
     git('commit', '-qm', `${year}`);
   };
   const status = () => report({root}).pages[0].status;
