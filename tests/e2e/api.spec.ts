@@ -80,16 +80,18 @@ test.describe('Swagger UI at /swagger/index.html', () => {
     });
   }
 
-  test('follows the colour mode chosen on the site', async ({page}) => {
-    // Two full loads of Swagger UI's 450 KB bundle: slow on a loaded 2-core machine.
-    test.setTimeout(120_000);
-    await page.goto('/main/architecture');
-    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
-    await page.goto('/swagger/index.html');
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await page.evaluate(() => localStorage.setItem('theme', 'light'));
-    await page.reload();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  test('follows the colour mode chosen on the site', async ({page, watch}) => {
+    // The page's theme.js sets the mode before anything paints, from the site's stored choice
+    // (the site's "theme" key, same origin); Swagger UI, watched rendering above, plays no part:
+    // its bundle is not loaded here, so the initializer that starts it fails.
+    await page.route('**/swagger/vendor/swagger-ui-bundle.js', (route) => route.abort());
+    watch.expectedErrors.push(/net::ERR_FAILED/, /reading 'presets'/);
+    for (const mode of ['dark', 'light']) {
+      await page.goto('/swagger/index.html');
+      await page.evaluate((chosen) => localStorage.setItem('theme', chosen), mode);
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+    }
   });
 
   test('uses relative URLs below one <base> at the base URL of the build, so it works under any base URL', () => {
