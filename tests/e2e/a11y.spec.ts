@@ -70,7 +70,7 @@ async function settle(page: Page, mode: (typeof modes)[number]): Promise<void> {
 
 const desktop = {width: 1280, height: 720};
 
-/** The system in light mode, motion reduced: set once per page, as re-applying it restyles the page. */
+/** The system in light mode, motion reduced: set only when it changes, as re-applying it restyles the page. */
 const lightPage = (page: Page) => page.emulateMedia({colorScheme: 'light', reducedMotion: 'reduce'});
 
 /**
