@@ -38,6 +38,7 @@ export default defineConfig({
       // V8 without its optimising tier, TurboFan (same semantics, other tiers still compile): the tests
       // run short bursts of script (an axe audit, a route's render), and TurboFan's background compiling
       // cost more CPU than its code saved on two busy cores (browser tier 0.80–1.00 of the time, paired).
+      // Not in chromiumArgs: the PDF manuals and Lighthouse's measurements keep stock V8.
       args: [...chromiumArgs, '--js-flags=--no-turbofan'],
     },
     trace: 'off',
