@@ -1,11 +1,26 @@
 import {execFileSync} from 'node:child_process';
-import {existsSync} from 'node:fs';
+import {existsSync, statfsSync} from 'node:fs';
+
+/**
+ * Chromium keeps the memory its processes share in /dev/shm. Where that is small (64 MB in a Docker
+ * container or `docker build`) pages crash, so Chromium is told to use /tmp instead; where it is
+ * large, keeping it there made the browser tests 5–8 % faster (three alternated pairs).
+ */
+export function sharedMemoryArgs(dir = '/dev/shm', minBytes = 2 ** 30) {
+  try {
+    const {bavail, bsize} = statfsSync(dir);
+    if (bavail * bsize >= minBytes) return [];
+  } catch {
+    // no such folder: /tmp it is
+  }
+  return ['--disable-dev-shm-usage'];
+}
 
 /** Flags that keep Chromium quiet and offline on machines without internet. */
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
-  '--disable-dev-shm-usage',
+  ...sharedMemoryArgs(),
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',

@@ -2,7 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {chmodSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {chromiumExecutable, headlessChromium} from '../../scripts/lib/chromium.mjs';
+import {chromiumExecutable, headlessChromium, sharedMemoryArgs} from '../../scripts/lib/chromium.mjs';
 import {tempDir} from '../support/temp';
 
 /** Runs `check` with only `which` and stand-ins named `names` on PATH, and no CHROMIUM_PATH. */
@@ -44,4 +44,11 @@ test('CHROMIUM_PATH wins for every use, and must name an existing file', () => {
     process.env.CHROMIUM_PATH = path.join(dir, 'missing');
     assert.throws(() => chromiumExecutable(), /CHROMIUM_PATH points to a missing file/);
   });
+});
+
+test('Chromium uses /dev/shm only where it has room, else /tmp', () => {
+  const dir = tempDir('shm');
+  assert.deepEqual(sharedMemoryArgs(dir, 1), []);
+  assert.deepEqual(sharedMemoryArgs(dir, Number.MAX_SAFE_INTEGER), ['--disable-dev-shm-usage']);
+  assert.deepEqual(sharedMemoryArgs(path.join(dir, 'missing')), ['--disable-dev-shm-usage']);
 });
