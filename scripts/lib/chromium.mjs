@@ -1,19 +1,10 @@
 import {execFileSync} from 'node:child_process';
 import {existsSync, statfsSync} from 'node:fs';
 
-/**
- * Chromium keeps the memory its processes share in /dev/shm. Where that is small (64 MB in a Docker
- * container or `docker build`) pages crash, so Chromium is told to use /tmp instead; where it is
- * large, keeping it there made the browser tests 5–8 % faster (three alternated pairs).
- */
+/** Where /dev/shm is small (64 MB in Docker) Chromium's pages crash: it then uses /tmp (5–8 % slower tests). */
 export function sharedMemoryArgs(dir = '/dev/shm', minBytes = 2 ** 30) {
-  try {
-    const {bavail, bsize} = statfsSync(dir);
-    if (bavail * bsize >= minBytes) return [];
-  } catch {
-    // no such folder: /tmp it is
-  }
-  return ['--disable-dev-shm-usage'];
+  const room = existsSync(dir) ? statfsSync(dir) : {bavail: 0, bsize: 0};
+  return room.bavail * room.bsize >= minBytes ? [] : ['--disable-dev-shm-usage'];
 }
 
 /** Flags that keep Chromium quiet and offline on machines without internet. */
@@ -28,10 +19,7 @@ export const chromiumArgs = [
   '--no-first-run',
 ];
 
-/**
- * Debian's Chromium (Playwright and Lighthouse cannot download browsers here): CHROMIUM_PATH when
- * set, otherwise the first of `names` on PATH.
- */
+/** Debian's Chromium (no browser downloads here): CHROMIUM_PATH when set, else the first of `names` on PATH. */
 export function chromiumExecutable(names = ['chromium', 'chromium-browser']) {
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv) {
@@ -52,9 +40,7 @@ export function chromiumExecutable(names = ['chromium', 'chromium-browser']) {
 }
 
 /**
- * The browser the tests and the PDF manuals use: Chromium's headless shell (Debian's
- * chromium-headless-shell, the build Playwright itself runs headless), which ran the browser tests
- * in three quarters and printed the manuals in 60 % of the full browser's time; the full browser
- * where the shell is not installed.
+ * For the tests and the PDF manuals: Debian's chromium-headless-shell, the build Playwright runs headless (tests in
+ * 3/4 and manuals in 60 % of the full browser's time), else the full browser.
  */
 export const headlessChromium = () => chromiumExecutable(['chromium-headless-shell', 'chromium', 'chromium-browser']);
