@@ -5,6 +5,7 @@
  * the language's Pagefind index (src/plugins/searchIndex), which is fetched in small parts
  * as queries need them instead of as one file of the whole language.
  */
+import {vocabulary} from './vocabulary';
 
 /** The parts of Pagefind's browser API used here (pagefind.js, loaded from the site itself). */
 interface PagefindSubResult {
@@ -19,7 +20,7 @@ interface PagefindData {
   excerpt: string;
   sub_results: PagefindSubResult[];
 }
-interface PagefindApi {
+export interface PagefindApi {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
   search(term: string): Promise<{results: PagefindResult[]} | null>;
@@ -174,32 +175,51 @@ function metadataOf(positions: Positions): SearchResult['metadata'] {
 }
 
 /**
- * Pagefind lists only the pages that hold every word of the query; a reader's question
- * ("send alerts by email") often uses a word the right page does not. Those pages come first,
- * then the pages that hold some of the words: most words first, then by the sum of the words' scores.
+ * The query's words worth searching for, each with the words its language's pages may use for it
+ * instead (./vocabulary.ts): common and question words left out, unless nothing else is left.
+ */
+export function queryGroups(input: string, stopWords: Set<string>, language: string): string[][] {
+  const {fillers, synonyms} = vocabulary[language] ?? {fillers: [], synonyms: []};
+  const words = searchWords(queryTokens(input), new Set([...stopWords, ...fillers]));
+  return words.map((word) => [
+    word,
+    ...(synonyms.find((group) => group.includes(word)) ?? []).filter((w) => w !== word),
+  ]);
+}
+
+/**
+ * A reader's question often holds a word the right page does not, so pages are not required to
+ * hold every word: each page's score is the sum, over the query's words, of its best score for
+ * that word or one of its synonyms. A page missing a word common to many pages loses little
+ * (Pagefind scores a common word low); one missing the rare, telling word loses much.
  */
 export async function rankedResults(
   search: (term: string) => Promise<{results: PagefindResult[]} | null>,
-  input: string,
-  words: string[],
+  groups: string[][],
 ): Promise<PagefindResult[] | null> {
-  const all = await search(input);
-  if (!all || words.length < 2) return all?.results ?? null;
-  const perWord = await Promise.all(words.map((word) => search(word)));
-  if (perWord.includes(null)) return null;
-  const partial = new Map<string, {result: PagefindResult; words: number; score: number}>();
-  for (const found of perWord) {
-    for (const result of found!.results) {
-      const entry = partial.get(result.id) ?? {result, words: 0, score: 0};
-      partial.set(result.id, {...entry, words: entry.words + 1, score: entry.score + result.score});
+  if (groups.length === 1 && groups[0].length === 1) return (await search(groups[0][0]))?.results ?? null;
+  const found = await Promise.all(groups.map((group) => Promise.all(group.map((word) => search(word)))));
+  if (found.flat().includes(null)) return null;
+  const pages = new Map<string, {result: PagefindResult; score: number}>();
+  for (const alternatives of found) {
+    const best = new Map<string, PagefindResult>();
+    for (const result of alternatives.flatMap((answer) => answer!.results)) {
+      if ((best.get(result.id)?.score ?? -1) < result.score) best.set(result.id, result);
+    }
+    for (const result of best.values()) {
+      const entry = pages.get(result.id) ?? {result, score: 0};
+      pages.set(result.id, {result: entry.result, score: entry.score + result.score});
     }
   }
-  const complete = new Set(all.results.map((result) => result.id));
-  const rest = [...partial.values()]
-    .filter(({result}) => !complete.has(result.id))
-    .sort((a, b) => b.words - a.words || b.score - a.score)
-    .map(({result}) => result);
-  return [...all.results, ...rest];
+  return [...pages.values()].sort((a, b) => b.score - a.score).map(({result}) => result);
+}
+
+/** The pages a query finds, best first, as the search bar and page list them (and the relevance test reads). */
+export async function findPages(api: PagefindApi, stopWords: Set<string>, language: string, input: string) {
+  const groups = queryGroups(input, stopWords, language);
+  if (groups.length === 0) return {tokens: [], found: []};
+  const tokens = groups.flat();
+  return {tokens, found: await rankedResults((term) => api.search(term), groups)};
 }
 
 /** Pages whose section is shown in the search bar's list (the rest show their title only). */
@@ -218,11 +238,9 @@ export async function searchByWorker(
   input: string,
   limit: number,
 ): Promise<SearchResult[]> {
-  const all = queryTokens(input);
-  if (all.length === 0) return [];
+  if (queryTokens(input).length === 0) return [];
   const {api, stopWords} = await engine(baseUrl);
-  const tokens = searchWords(all, stopWords);
-  const found = await rankedResults((term) => api.search(term), tokens.join(' '), tokens);
+  const {tokens, found} = await findPages(api, stopWords, document.documentElement.lang, input);
   if (!found) return []; // a newer query replaced this one
   const searchPage = limit > PAGE_RESULTS;
   const withSection = searchPage ? PAGE_RESULTS : BAR_SECTIONS;

@@ -1,6 +1,7 @@
 import {gzipSync} from 'node:zlib';
 import type {Page} from '@playwright/test';
 import budgets from '../../budgets.json' with {type: 'json'};
+import questions from '../fixtures/search-questions.json' with {type: 'json'};
 import {test, expect, localePath, localeOfPath, pathOf} from './helpers';
 
 /**
@@ -31,36 +32,11 @@ const cases = [
   },
 ] as const;
 
-/**
- * What administrators type (not page titles), and the page each must find among the first five.
- * Measured against the earlier lunr index too: see the search notes in CONTRIBUTING.md.
- */
+/** The first questions readers ask (all of them: tests/html/search-relevance.test.ts), here through the search page. */
 const adminQueries = {
-  en: [
-    ['block an ip address', '/main/how-to/protection/network_rules'],
-    ['haproxy log format', '/main/configuration/traffic-sources/log-sources-and-formats/haproxy'],
-    ['forward detections to a siem', '/main/configuration/notifications'],
-    ['change user password', '/main/configuration/authentication-and-authorization'],
-    ['install with docker', '/main/installation/docker-compose'],
-    ['false positives', '/main/how-to/protection/legitimate_rules'],
-    ['deploy on kubernetes', '/main/installation/kubernetes'],
-    ['api token', '/api/authentication/signin'],
-    ['check files were not tampered', '/main/how-to/integrity_check'],
-    ['block requests with a waf rule', '/main/how-to/protection/application_rules'],
-  ],
-  it: [
-    ['bloccare un indirizzo ip', '/it/main/how-to/protection/network_rules'],
-    ['formato log haproxy', '/it/main/configuration/traffic-sources/log-sources-and-formats/haproxy'],
-    ['inviare gli eventi al siem', '/it/main/configuration/notifications'],
-    ['cambiare password utente', '/it/main/configuration/authentication-and-authorization'],
-    ['installare con docker', '/it/main/installation/docker-compose'],
-    ['falsi positivi', '/it/main/how-to/protection/legitimate_rules'],
-    ['installazione su kubernetes', '/it/main/installation/kubernetes'],
-    ['token api accesso', '/it/api/authentication/signin'],
-    ['verificare integrità dei file', '/it/main/how-to/integrity_check'],
-    ['bloccare richieste con una regola del waf', '/it/main/how-to/protection/application_rules'],
-  ],
-} as const;
+  en: questions.en.slice(0, 10),
+  it: questions.it.slice(0, 10).map(([query, target]) => [query, localePath(target, 'it')]),
+};
 
 /** The search bundle's files (Pagefind's code, index and result texts) the page fetches from now on, with their gzip size. */
 function recordSearchFiles(page: Page): Array<{path: string; gzip: Promise<number>}> {

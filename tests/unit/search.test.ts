@@ -11,6 +11,7 @@ import {
   fromExcerpt,
   matchesQuery,
   queryTokens,
+  queryGroups,
   rankedResults,
   searchWords,
   wordPositions,
@@ -90,8 +91,21 @@ test('the indexed page has every end tag the minifier left out, so table cells s
     '<main><table><thead><tr><th>Field<th>Name<tbody><tr><td>Identifier<td><code>id</code></table><p>One<p>Two</main>';
   assert.match(
     prepareHtml(built),
-    /<th>Field<\/th><th>Name<\/th><\/tr><\/thead><tbody><tr><td>Identifier<\/td><td><code>id<\/code><\/td><\/tr><\/tbody><\/table><p>One<\/p><p>Two<\/p><\/main>/,
+    /<th data-pagefind-weight="3">Field<\/th><th data-pagefind-weight="3">Name<\/th><\/tr><\/thead><tbody><tr><td>Identifier<\/td><td><code>id<\/code><\/td><\/tr><\/tbody><\/table><p>One<\/p><p>Two<\/p><\/main>/,
   );
+});
+
+test("a page's keywords, summary and table headers are weighted; keywords and summary lead its text", () => {
+  const head =
+    '<head><meta name=description content="Which ports each service uses"><meta name=keywords content="ports to open"></head>';
+  const prepared = prepareHtml(`<html>${head}<body><main><h1>Architecture</h1><table><tr><th>Port</table></main>`);
+  assert.match(
+    prepared,
+    /<main><p hidden="" data-pagefind-weight="7">ports to open<\/p><p hidden="" data-pagefind-weight="4">Which ports each service uses<\/p><h1>Architecture<\/h1>/,
+  );
+  assert.match(prepared, /<th data-pagefind-weight="3">Port<\/th>/);
+  // A page without them gets nothing added.
+  assert.doesNotMatch(prepareHtml('<main><p>Text</main>'), /hidden/);
 });
 
 test("only the search code and this language's WebAssembly are kept", () => {
@@ -142,22 +156,41 @@ test("Pagefind's excerpt becomes text and the positions of its marked words", ()
   assert.deepEqual(fromExcerpt('no match'), {text: 'no match', positions: []});
 });
 
-test('pages holding every word come first, then those holding most words, by score', async () => {
+test('pages rank by the sum of their best score for each word or its synonyms, holding every word or not', async () => {
   const result = (id: string, score: number) => ({id, score, data: async () => ({}) as never});
   const index: Record<string, ReturnType<typeof result>[]> = {
-    'send alerts': [result('both', 1)],
     send: [result('both', 2), result('send-only', 9)],
     alerts: [result('alerts-strong', 5), result('both', 1), result('alerts-weak', 0.5)],
+    token: [result('overview', 1)],
+    signin: [result('signin', 4), result('overview', 3)],
   };
   const search = async (term: string) => ({results: index[term] ?? []});
-  const ids = (await rankedResults(search, 'send alerts', ['send', 'alerts']))!.map((r) => r.id);
-  assert.deepEqual(ids, ['both', 'send-only', 'alerts-strong', 'alerts-weak']);
+  const ids = async (groups: string[][]) => (await rankedResults(search, groups))!.map((r) => r.id);
+  assert.deepEqual(await ids([['send'], ['alerts']]), ['send-only', 'alerts-strong', 'both', 'alerts-weak']);
+  // A synonym counts once, at its best: "overview" scores 3, not 1 + 3.
+  assert.deepEqual(await ids([['token', 'signin']]), ['signin', 'overview']);
+  assert.equal((await rankedResults(search, [['token', 'signin']]))!.length, 2);
   // One word: Pagefind's own order; a replaced query (null) stays null.
-  assert.deepEqual(
-    (await rankedResults(search, 'alerts', ['alerts']))!.map((r) => r.id),
-    ['alerts-strong', 'both', 'alerts-weak'],
-  );
-  assert.equal(await rankedResults(async () => null, 'send alerts', ['send', 'alerts']), null);
+  assert.deepEqual(await ids([['alerts']]), ['alerts-strong', 'both', 'alerts-weak']);
+  assert.equal(await rankedResults(async () => null, [['send'], ['alerts']]), null);
+});
+
+test("a question's words: common and question words out, each with its language's synonyms", () => {
+  const stop = new Set(['how', 'do', 'i', 'an', 'il', 'delle']);
+  assert.deepEqual(queryGroups('How do I get an API token?', new Set([...stop, 'get']), 'en'), [
+    ['api'],
+    ['token', 'signin'],
+  ]);
+  assert.deepEqual(queryGroups('what log format does haproxy need', stop, 'en'), [
+    ['what'],
+    ['log'],
+    ['format'],
+    ['haproxy'],
+  ]);
+  assert.deepEqual(queryGroups('ottenere il token delle api', stop, 'it'), [['token', 'signin'], ['api']]);
+  // Nothing but common words: searched all the same.
+  assert.deepEqual(queryGroups('how do', stop, 'en'), [['how'], ['do']]);
+  assert.deepEqual(queryGroups('token', stop, 'xx'), [['token']]);
 });
 
 test("a page counts only if its marked words are forms of the query's words", () => {

@@ -34,9 +34,23 @@ const textOf = (node) =>
   tree.isTextNode(node) ? node.value : 'childNodes' in node ? node.childNodes.map(textOf).join('') : '';
 
 /**
+ * Weights of what says most about a page, beside Pagefind's own for headings (h1 7 down to h6 2):
+ * the words readers search with (front matter `keywords`) as much as a title, the page's summary
+ * (`description`) and the header cells of its tables (a table of ports answers "which ports").
+ */
+const WEIGHTS = {keywords: '7', description: '4', th: '3'};
+
+/** @param {import('parse5').DefaultTreeAdapterMap['document']} document @param {string} name */
+const metaContent = (document, name) =>
+  findAll(
+    document,
+    (element) => element.tagName === 'meta' && element.attrs.some((a) => a.name === 'name' && a.value === name),
+  )[0]?.attrs.find((attr) => attr.name === 'content')?.value;
+
+/**
  * The page as Pagefind should read it: every end tag written out (the build's minifier leaves out
  * those HTML lets it omit, which Pagefind's parser does not infer: a table's cells would run
- * together into one word), and its breadcrumb (sidebar categories, without the home link and the
+ * together into one word), its table headers, summary and keywords weighted (WEIGHTS), and its breadcrumb (sidebar categories, without the home link and the
  * page itself) as the `breadcrumb` field the results show under each title.
  * @param {string} html
  */
@@ -48,6 +62,24 @@ export function prepareHtml(html) {
     .map((item) => textOf(item).trim())
     .filter(Boolean)
     .slice(0, -1);
+  if (main) {
+    for (const th of findAll(main, (element) => element.tagName === 'th'))
+      th.attrs.push({name: 'data-pagefind-weight', value: WEIGHTS.th});
+    // Hidden, so never shown in an excerpt's place on the page; indexed all the same.
+    for (const name of /** @type {const} */ (['description', 'keywords'])) {
+      const text = metaContent(document, name);
+      if (!text) continue;
+      const field = tree.createElement('p', main.namespaceURI, [
+        {name: 'hidden', value: ''},
+        {name: 'data-pagefind-weight', value: WEIGHTS[name]},
+      ]);
+      tree.insertText(field, text);
+      // First, so that it belongs to the page's opening section rather than to its last heading.
+      const [first] = tree.getChildNodes(main);
+      if (first) tree.insertBefore(main, field, first);
+      else tree.appendChild(main, field);
+    }
+  }
   if (main && crumbs.length > 0) {
     const field = tree.createElement('span', main.namespaceURI, [
       {name: 'hidden', value: ''},
