@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Checks the user-guide pages: title and description in front matter, enough prose, and admonition
-// titles; and every reader page and API label for research-process wording ("the product site",
-// "our reading"), which belongs in provenance/ and the About page only. Links and anchors are the build's check (onBrokenLinks, onBrokenAnchors and
+// titles; every reader page and API label for research-process wording ("the product site"), which
+// belongs in provenance/ and the About page. Links and anchors are the build's check (onBrokenLinks, onBrokenAnchors and
 // onBrokenMarkdownLinks all 'throw' in docusaurus.config.ts), over every page of both languages.
 import {readFileSync, existsSync} from 'node:fs';
 import {runCli, UsageError, wholeNumber} from './lib/cli.mjs';
@@ -16,24 +16,15 @@ i18n/it/docusaurus-plugin-content-docs/current/main) and fails when a page
   - has no "title" or "description" in its front matter,
   - has fewer than N words of prose (default 300; code, tables and markup not counted),
   - gives an admonition its title in the MDX 1 form ":::type Title" (shown as text).
-Every reader page and API label (default: docs, i18n/it, src/pages, api/openapi.yaml and the API
-reference's labels; or the files named) fails when a line
-  - uses a research-process phrase of scripts/lib/voice-phrases.json ("the product site",
-    "stored copy", "our reading", "non è a nostra disposizione"...),
-  - titles an admonition about the reader's installation other than
-    :::note[Check on your installation] or :::note[Da verificare sulla propria installazione].
+Every reader page and API label (default: docs, i18n/it, src/pages, the API definition and labels)
+fails on a phrase of scripts/lib/voice-phrases.json ("the product site", "our reading"...) and on an
+installation note not titled :::note[Check on your installation] / [Da verificare sulla propria installazione].
 Broken links and anchors fail the build instead (npm run build).
 Exit status: 0 when every page passes, 1 when a page fails, 2 on bad input.`;
 
 export const DEFAULT_DIRS = ['docs/main', 'i18n/it/docusaurus-plugin-content-docs/current/main'];
 /** What readers see: pages in both languages, the API definition's descriptions and the API labels. */
-export const READER_ROOTS = [
-  'docs',
-  'i18n/it',
-  'src/pages',
-  'api/openapi.yaml',
-  'src/plugins/api-reference/labels.mjs',
-];
+export const READERS = ['docs', 'i18n/it', 'src/pages', 'api/openapi.yaml', 'src/plugins/api-reference/labels.mjs'];
 const READER_FILES = /\.(?:mdx?|json|ya?ml|tsx|mjs)$/;
 /** The one title for what depends on the reader's installation, per language. */
 export const INSTALLATION_NOTE = {en: 'Check on your installation', it: 'Da verificare sulla propria installazione'};
@@ -48,21 +39,19 @@ const PHRASES = Object.values(
  * @param {string} text
  */
 export function voiceProblems(file, text) {
+  /** @type {string[]} */
   const problems = [];
   const markdown = /\.mdx?$/.test(file);
   text.split('\n').forEach((line, index) => {
     if (!markdown && /^\s*(?:#|\/\/|\/?\*)/.test(line)) return;
     for (const phrase of PHRASES) {
       const found = phrase.exec(line);
-      if (found)
-        problems.push(
-          `${file}:${index + 1}: research-process wording "${found[0]}": say what the product does or what the reader checks`,
-        );
+      if (found) problems.push(`${file}:${index + 1}: research-process wording "${found[0]}"`);
     }
     const title = /^\s*:::(\w+)\[([^\]]*(?:installation|installazione)[^\]]*)\]/iu.exec(line);
     if (markdown && title && (title[1] !== 'note' || !Object.values(INSTALLATION_NOTE).includes(title[2]))) {
       problems.push(
-        `${file}:${index + 1}: an installation note is :::note[${INSTALLATION_NOTE.en}] or :::note[${INSTALLATION_NOTE.it}]`,
+        `${file}:${index + 1}: title an installation note ${Object.values(INSTALLATION_NOTE).join(' or ')}`,
       );
     }
   });
@@ -126,11 +115,11 @@ runCli(
     // The whole-site voice check runs with the default targets; named files had it in checkFile.
     const others = targets.length
       ? []
-      : READER_ROOTS.flatMap((root) => listFiles(root, READER_FILES)).filter((file) => !files.includes(file));
+      : READERS.flatMap((root) => listFiles(root, READER_FILES)).filter((file) => !files.includes(file));
     for (const file of others) problems.push(...voiceProblems(file, readFileSync(file, 'utf8')));
     for (const problem of problems) console.error(problem);
     console.log(
-      `check-content: ${files.length} pages and ${others.length} other reader files checked, ${problems.length} problems`,
+      `check-content: ${files.length} pages and ${others.length} other files checked, ${problems.length} problems`,
     );
     return problems.length ? 1 : 0;
   },

@@ -99,7 +99,7 @@ test('voiceProblems accepts one title for installation notes, per language', () 
   assert.deepEqual(voiceProblems('a.md', ':::note[Da verificare sulla propria installazione]\n'), []);
   assert.match(
     voiceProblems('a.md', ':::info[Check the list in your installation]\n')[0],
-    /^a\.md:1: an installation note/,
+    /^a\.md:1: title an installation note/,
   );
   assert.equal(voiceProblems('a.md', ':::tip[Check on your installation]\n').length, 1);
 });
