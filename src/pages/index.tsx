@@ -32,8 +32,8 @@ const capabilities: Card[] = [
     title: <Translate id="home.capability.protection.title">Blocks attackers where they enter</Translate>,
     body: (
       <Translate id="home.capability.protection.body">
-        Network, application and legitimate rules are pushed to network firewalls (iptables, NGINX, OPLON) and web
-        application firewalls (ModSecurity, OPLON WAF).
+        Network and application rules are pushed to network firewalls (iptables, NGINX, OPLON) and web application
+        firewalls (ModSecurity, OPLON WAF); legitimate rules stay inside Seer Box and silence known false positives.
       </Translate>
     ),
     to: '/main/how-to/protection/',

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
-import {proseWords, checkFile} from '../../scripts/check-content.mjs';
+import {proseWords, checkFile, voiceProblems} from '../../scripts/check-content.mjs';
 import {parseFrontMatter} from '../../scripts/lib/front-matter.mjs';
 import {tempDir} from '../support/temp';
 
@@ -73,4 +73,43 @@ test('CLI: exit 1 on a failing page, 2 on bad input, with messages', () => {
   assert.equal(missing.status, 2);
   assert.match(missing.stderr, /no such file or folder/);
   assert.equal(run('--min-words', '5', path.join(dir, 'target.md')).status, 0);
+});
+
+test('voiceProblems flags research-process wording in both languages, with file, line and phrase', () => {
+  const english = voiceProblems('en.md', 'Intro.\nThe product site only says that a token is needed.\n');
+  assert.deepEqual(english.length, 1, english.join('\n'));
+  assert.match(english[0], /^en\.md:2: research-process wording "product site"/);
+  const italian = voiceProblems('it.md', 'La pagina del tipo non è a nostra disposizione.\n');
+  assert.ok(
+    italian.some((p) => /^it\.md:1: .*"nostra"/.test(p)),
+    italian.join('\n'),
+  );
+  assert.match(
+    voiceProblems('labels.json', '"derivedTitle": {"message": "Operazione ricavata"}')[0],
+    /"Operazione ricavata"/,
+  );
+  assert.deepEqual(voiceProblems('clean.md', 'Seer Box sends the rule to the enabled firewall.\n'), []);
+  // Readers never see comments of code and YAML; Docker's "port not published" is not about documents.
+  assert.deepEqual(voiceProblems('api.yaml', '# derived from the documented operations\n'), []);
+  assert.deepEqual(voiceProblems('page.md', 'Port not published by the container.\n'), []);
+});
+
+test('voiceProblems accepts one title for installation notes, per language', () => {
+  assert.deepEqual(voiceProblems('a.md', ':::note[Check on your installation]\n'), []);
+  assert.deepEqual(voiceProblems('a.md', ':::note[Da verificare sulla propria installazione]\n'), []);
+  assert.match(
+    voiceProblems('a.md', ':::info[Check the list in your installation]\n')[0],
+    /^a\.md:1: title an installation note/,
+  );
+  assert.equal(voiceProblems('a.md', ':::tip[Check on your installation]\n').length, 1);
+});
+
+test('checkFile and the CLI report research-process wording on a page', () => {
+  const dir = fixture();
+  const page = path.join(dir, 'voice.md');
+  writeFileSync(page, `---\ntitle: V\ndescription: D\n---\n\n${words(30)}\n\nSecondo la nostra lettura, sì.\n`);
+  assert.match(checkFile(page, {minWords: 20}).join('\n'), /voice\.md:8: research-process wording "nostra"/);
+  const run = spawnSync(process.execPath, ['scripts/check-content.mjs', '--min-words', '5', page], {encoding: 'utf8'});
+  assert.equal(run.status, 1);
+  assert.match(run.stderr, /voice\.md:8: research-process wording/);
 });

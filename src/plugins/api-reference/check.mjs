@@ -328,7 +328,7 @@ export function updateTranslations(file, strings, translations) {
 }
 
 /** Labels that are the same word in Italian: not flagged as untranslated. */
-export const SAME_IN_ITALIAN = new Set(['no', 'in.query']);
+export const SAME_IN_ITALIAN = new Set(['no', 'in.query', 'header', 'in.header']);
 
 /**
  * The Italian labels of the layout: every label of ENGLISH_LABELS present, none empty, none

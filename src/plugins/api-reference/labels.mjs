@@ -63,10 +63,13 @@ export const ENGLISH_LABELS = {
   },
   jsonNote: {message: 'The body is JSON.', description: 'Description of the Content-Type header'},
   noAuth: {message: 'This operation needs no token.', description: 'Instead of the Authorization header'},
-  derivedTitle: {message: 'Derived operation', description: 'Title of the note on operations marked x-derived'},
+  derivedTitle: {
+    message: 'Check on your installation',
+    description: 'Title of the note on operations marked x-derived',
+  },
   derived: {
     message:
-      'The product documentation does not publish this operation. Its path and shape follow the conventions of the documented operations: check them against your installation before relying on them.',
+      'This operation follows the conventions of the other operations of the API. Call it once on your installation and compare the answer with this page before a script relies on its path and fields.',
     description: 'Note on operations marked x-derived',
   },
   'in.query': {message: 'query', description: 'A parameter in the query string (In column)'},
