@@ -166,6 +166,16 @@ test('the mock refuses a request that misses a required parameter, the token or 
   assert.equal(await call('/api/v1/nothing', {headers: auth}), 400);
 });
 
+test('the report schedules example pages its result, and the mock refuses the call without paging', async () => {
+  // The product marks paginate as required on this list (provenance/api.md §21): a bare call gets 400.
+  const [curl] = exampleSnippets(byId('listReportSchedules'));
+  assert.match(curl.code, /\/api\/v1\/reports\/schedules\?paginate=true&page=0&page_size=20'/);
+  const auth = {Authorization: `Bearer ${TOKEN}`};
+  const status = (url: string) => fetch(`${mock.origin}${url}`, {headers: auth}).then((response) => response.status);
+  assert.equal(await status('/api/v1/reports/schedules'), 400);
+  assert.equal(await status('/api/v1/reports/schedules?paginate=true&page=0&page_size=5'), 200);
+});
+
 test('check:api finds a required parameter missing from an example, and body headers without a body', () => {
   const listAlerts = byId('listAlerts');
   const url = 'https://seerbox.example:53443/api/v1/alerts';

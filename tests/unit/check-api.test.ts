@@ -184,3 +184,21 @@ test('an example that does not match its schema is reported', async () => {
     'GET /api/v1/things (listThings): response 200 example: /data/things/0/seen must be integer',
   ]);
 });
+
+test('an example that omits a required query parameter fails the check', async () => {
+  const root = project();
+  const file = path.join(root, 'api', 'openapi.yaml');
+  // A required list whose example is empty: the generated request carries no colour at all.
+  const required = readFileSync(file, 'utf8').replace(
+    'description: Colour of the thing.\n          schema: {type: string, enum: [red, blue]}',
+    'required: true\n          description: Colour of the thing.\n          schema: {type: array, items: {type: string}, example: []}',
+  );
+  writeFileSync(file, required);
+  const {problems} = await checkApi(root);
+  assert.deepEqual(problems, [
+    'GET /api/v1/things (listThings): the example lacks the required query parameter colour',
+  ]);
+  // The same parameter with a value in its example passes.
+  writeFileSync(file, required.replace('example: []}', 'example: [red]}'));
+  assert.deepEqual((await checkApi(root)).problems, []);
+});
