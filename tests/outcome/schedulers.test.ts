@@ -21,7 +21,9 @@ const pages = Object.entries(ROOTS).flatMap(([language, root]) =>
 );
 const blocks = pages.flatMap((page) => codeBlocks(page.text).map((block) => ({page, block})));
 
-const cronFile = (block: CodeBlock) => /^# (\/etc\/cron\.d\/\S+)/.exec(block.code)?.[1];
+/** The cron.d file a block writes, named by its fence title or its first comment line. */
+const cronFile = (block: CodeBlock) =>
+  /title="(\/etc\/cron\.d\/[^"]+)"/.exec(block.meta)?.[1] ?? /^# (\/etc\/cron\.d\/\S+)/.exec(block.code)?.[1];
 const cronBlocks = blocks.filter(({block}) => cronFile(block));
 const CRON_LINE = /^((?:[\d*/,-]+\s+){5})(\S+)\s+(.+)$/;
 const ENV_LINE = /^([A-Za-z_]\w*)\s*=\s*(.*)$/;
