@@ -171,3 +171,21 @@ outcome('without usable ip6tables, IPv4 is still enforced and IPv6 is skipped wi
     inside(host, ['iptables', '-w', '-S', 'SEERBOX']).stdout.includes('--match-set seerbox-block4 src -j DROP'),
   );
 });
+
+outcome('a SEERBOX chain written by the previous version gains the reply rule before the drop', () => {
+  ok(host, 'iptables -w -F SEERBOX');
+  for (const rule of [
+    '-i lo -j RETURN',
+    '-m set --match-set seerbox-allow4 src -j RETURN',
+    '-m set --match-set seerbox-block4 src -j DROP',
+  ]) {
+    ok(host, `iptables -w -A SEERBOX ${rule}`);
+  }
+  assert.equal(run('start').status, 0);
+  assert.deepEqual(inside(host, ['iptables', '-w', '-S', 'SEERBOX']).stdout.trim().split('\n').slice(1), [
+    '-A SEERBOX -i lo -j RETURN',
+    '-A SEERBOX -m conntrack --ctdir REPLY -j RETURN',
+    '-A SEERBOX -m set --match-set seerbox-allow4 src -j RETURN',
+    '-A SEERBOX -m set --match-set seerbox-block4 src -j DROP',
+  ]);
+});
