@@ -26,7 +26,9 @@ const example = (id: string) =>
     .responses['200'].content!['application/json'].example as {data: Record<string, unknown>};
 const TOKEN = (example('signin').data as {token: string}).token;
 
-// curl's own option pages give the release that added each option; these are the ones after 7.61.
+// Options added after curl 7.61 that a page might reach for (each option's page on curl.se gives
+// its release: --fail-with-body 7.76, --retry-all-errors 7.71, --json 7.82, --no-clobber 7.83,
+// --url-query 7.87).
 const NEWER_OPTIONS = ['--fail-with-body', '--retry-all-errors', '--json', '--url-query', '--no-clobber'];
 const dir = tempDir('outcome-api');
 writeFileSync(
