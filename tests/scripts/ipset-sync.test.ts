@@ -69,6 +69,8 @@ async function namespace() {
       FEED_URL: `http://127.0.0.1:8080/feeds/${name}`,
       ALLOW_FILE: path.join(dir, 'allow.txt'),
       LOCK_FILE: path.join(dir, 'lock'),
+      // The host's resolvers would join the allowlist; tests/outcome/firewall-iptables.test.ts covers them.
+      RESOLVERS: '',
       ...settings,
     });
   const members = (set: string) => {
@@ -111,11 +113,12 @@ commonScriptTests(english, italian);
 const BLOCKED4 = ['192.0.2.10', '198.51.100.0/24'];
 const BLOCKED6 = ['2001:db8:5::/48'];
 
-nsTest('a feed of addresses is loaded into the sets, behind loopback and the allowlist', (ns) => {
+nsTest('a feed of addresses is loaded into the sets, behind loopback, replies and the allowlist', (ns) => {
   assert.deepEqual(ns.members('seerbox-block4'), BLOCKED4);
   assert.deepEqual(ns.members('seerbox-block6'), BLOCKED6);
   const chain = [
     '-A SEERBOX -i lo -j RETURN',
+    '-A SEERBOX -m conntrack --ctdir REPLY -j RETURN',
     '-A SEERBOX -m set --match-set seerbox-allow4 src -j RETURN',
     '-A SEERBOX -m set --match-set seerbox-block4 src -j DROP',
   ];
@@ -127,7 +130,7 @@ nsTest('a feed of addresses is loaded into the sets, behind loopback and the all
   assert.ok(ns.rules('ip6tables').includes('-A SEERBOX -m set --match-set seerbox-block6 src -j DROP'));
   // A second run adds no rule and leaves no temporary set.
   assert.equal(ns.run('benign').status, 0);
-  assert.equal(ns.rules('iptables').filter((rule) => rule.includes('SEERBOX')).length, 5);
+  assert.equal(ns.rules('iptables').filter((rule) => rule.includes('SEERBOX')).length, 6);
   assert.equal(ns.members('seerbox-block4').length, 2);
 });
 
@@ -190,5 +193,6 @@ nsTest('a typo in the allowlist stops the run before the block sets change', (ns
   assert.deepEqual(ns.members('seerbox-block4'), BLOCKED4);
   writeFileSync(path.join(ns.dir, 'allow.txt'), '# admin workstation\n192.0.2.50\n');
   assert.equal(ns.run('other').status, 0);
-  assert.deepEqual(ns.members('seerbox-allow4'), ['192.0.2.50']);
+  // The feed server (127.0.0.1 here) always joins the allowlist.
+  assert.deepEqual(ns.members('seerbox-allow4'), ['127.0.0.1', '192.0.2.50']);
 });

@@ -33,7 +33,7 @@ export function feedsOnLoopback(feeds: Record<string, string>) {
   return (name: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}/feeds/${name}`;
 }
 
-/** The same server as a Node program, for a process that runs in another network namespace. */
+/** The same server as a Node program, for a process that runs in another network namespace: `node -e program DIR [ADDRESS]`. */
 export const feedServerProgram = `
 const {createServer} = require('node:http');
 const {readFileSync, existsSync} = require('node:fs');
@@ -44,7 +44,7 @@ createServer((request, response) => {
   const file = dir + '/' + name.replace(/[^a-z0-9-]/g, '_');
   if (!existsSync(file)) return void response.writeHead(404).end();
   response.writeHead(200, {'Content-Type': 'text/plain'}).end(readFileSync(file));
-}).listen(8080, '127.0.0.1', () => console.log('ready'));
+}).listen(8080, process.argv[2] || '127.0.0.1', () => console.log('ready'));
 `;
 
 /** Registers the tests every shipped script gets: the Italian page's copy and ShellCheck. */
