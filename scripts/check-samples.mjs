@@ -124,6 +124,7 @@ export const PLACEHOLDERS = {
   '<FEED_URL>': 'http://192.0.2.10:53380/feeds/web01',
   '<FEED_CONSUMERS_CIDR>': '198.51.100.0/24',
   '<WEB_SERVERS_CIDR>': '198.51.100.0/24',
+  '<BACKUP_DATE>': '2026-11-28',
   '<FIREWALL_IP>': '198.51.100.7',
   '<FIREWALL_NAME>': 'web01-iptables',
   '<IPSET_NAME>': 'seerbox-block4',
