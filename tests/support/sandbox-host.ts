@@ -91,7 +91,8 @@ export class SandboxHost {
     const setup = [
       'set -e',
       'ip link set lo up',
-      'for d in /run /var/lib /var/backups /var/tmp; do mount -t tmpfs -o mode=0755 tmpfs "$d"; done',
+      'for d in /run /var/lib /var/backups; do mount -t tmpfs -o mode=0755 tmpfs "$d"; done',
+      'mount -t tmpfs -o mode=1777 tmpfs /var/tmp',
       'install -d -m 1777 /run/lock',
       'if getent passwd postgres >/dev/null; then install -d -o postgres -g postgres -m 2775 /run/postgresql; install -d -o postgres -g postgres /var/lib/postgresql; fi',
       ...['passwd', 'group', 'shadow', 'sudoers', 'sudoers.d', 'containers'].map(
@@ -122,7 +123,7 @@ export class SandboxHost {
   }
 
   /** The argument list that runs `command` inside the sandbox (as `user`, without any network if `offline`). */
-  private enter(command: string[], {user, offline}: {user?: string; offline?: boolean}) {
+  private enter(command: string[], {user, offline, cwd}: {user?: string; offline?: boolean; cwd?: string}) {
     const pid = this.holder?.pid;
     if (!pid) throw new Error('sandbox not started');
     return [
@@ -133,6 +134,8 @@ export class SandboxHost {
       '--',
       ...(offline ? ['unshare', '--net', '--'] : []),
       ...(user ? ['runuser', '-u', user, '--'] : []),
+      // The working directory is entered from inside the namespaces, where programs can name it.
+      ...['sh', '-c', 'cd -- "$0" && exec "$@"', cwd ?? this.home],
       ...command,
     ];
   }
@@ -152,7 +155,6 @@ export class SandboxHost {
     const result = spawnSync('nsenter', this.enter(['setsid', 'bash', '-xeo', 'pipefail', '-c', script], options), {
       input: options.input ?? '',
       encoding: 'utf8',
-      cwd: options.cwd ?? this.home,
       env: this.env(options.env),
       timeout: 120_000,
     });
@@ -165,7 +167,7 @@ export class SandboxHost {
 
   /** Starts a long-running program (a server) inside the sandbox; stopped with the sandbox. */
   startBackground(command: string[], env: Record<string, string> = {}): ChildProcess {
-    const child = spawn('nsenter', this.enter(command, {}), {stdio: ['ignore', 'pipe', 'pipe'], env: this.env(env)});
+    const child = spawn('nsenter', this.enter(command, {}), {stdio: 'ignore', env: this.env(env)});
     this.background.push(child);
     return child;
   }
