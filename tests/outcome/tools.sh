@@ -9,10 +9,8 @@ dir="$(realpath -m "${1:?usage: tools.sh DIR}")"
 mkdir -p "$dir/debs"
 cd "$dir/debs"
 
-# apt-get download from the machine's own sources, as root or not.
-fetch() { apt-get download -qq "$@"; }
-
-# Packages of another Debian suite, through a private apt state: the machine's sources are untouched.
+# Packages of a Debian suite, through a private apt state: the machine's sources and package
+# lists are neither used nor changed (a fresh CI container has no lists).
 fetch_from() {
   local suite="$1" state="$dir/apt-$1"
   shift
@@ -24,9 +22,13 @@ fetch_from() {
   apt-get "${options[@]}" download -qq "$@"
 }
 
-[ -e "$dir/usr/bin/docker-registry" ] || fetch docker-registry
-[ -e "$dir/usr/bin/firewall-offline-cmd" ] || fetch firewalld python3-firewall
-[ -e "$dir/usr/sbin/ufw" ] || fetch ufw
+# shellcheck source=/dev/null
+release="$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")"
+wanted=()
+[ -e "$dir/usr/bin/docker-registry" ] || wanted+=(docker-registry)
+[ -e "$dir/usr/bin/firewall-offline-cmd" ] || wanted+=(firewalld python3-firewall)
+[ -e "$dir/usr/sbin/ufw" ] || wanted+=(ufw)
+[ "${#wanted[@]}" -eq 0 ] || fetch_from "$release" "${wanted[@]}"
 if [ ! -e /usr/libexec/podman/quadlet ] && [ ! -e "$dir/usr/libexec/podman/quadlet" ]; then
   fetch_from trixie podman
 fi
