@@ -9,7 +9,7 @@ import {test, after, type TestContext} from 'node:test';
 import assert from 'node:assert/strict';
 import {readdirSync, existsSync} from 'node:fs';
 import {PageSteps, fill, hasCommand, requireOrSkip} from '../support/page-steps';
-import {SandboxHost, ADMIN, explain} from '../support/sandbox-host';
+import {SandboxHost, ADMIN, explain, sandboxUnavailable} from '../support/sandbox-host';
 
 const page = new PageSteps('docs/main/installation/linux.md');
 const STEP_1 = 'Step 1: Install Seer Box Storage';
@@ -108,13 +108,8 @@ const cases: Array<{name: string; tab: 'debian' | 'rhel'; release: Release}> = [
 ];
 
 const prerequisites = (t: TestContext) =>
-  requireOrSkip(t, process.getuid?.() === 0, 'needs root: the sandbox host is a mount and network namespace') &&
+  requireOrSkip(t, !sandboxUnavailable(), sandboxUnavailable()) &&
   requireOrSkip(t, pgBin !== undefined, 'PostgreSQL server is not installed: apt-get install postgresql') &&
-  requireOrSkip(
-    t,
-    hasCommand('unshare') && hasCommand('nsenter') && hasCommand('ip'),
-    'needs unshare, nsenter (util-linux) and ip (iproute2)',
-  ) &&
   requireOrSkip(t, hasCommand('sudo'), 'sudo is not installed: apt-get install sudo');
 
 for (const {name, tab, release} of cases) {

@@ -9,7 +9,7 @@ import {spawnSync} from 'node:child_process';
 import {cpSync, readdirSync, copyFileSync} from 'node:fs';
 import path from 'node:path';
 import {PageSteps, fill, hasCommand, requireOrSkip, toolPath} from '../support/page-steps';
-import {SandboxHost, explain} from '../support/sandbox-host';
+import {SandboxHost, explain, sandboxUnavailable} from '../support/sandbox-host';
 import {PLACEHOLDERS} from '../../scripts/check-samples.mjs';
 import {tempDir} from '../support/temp';
 
@@ -25,7 +25,7 @@ const sandboxes: SandboxHost[] = [];
 after(async () => Promise.all(sandboxes.map((s) => s.stop())));
 
 const prerequisites = (t: TestContext) =>
-  requireOrSkip(t, process.getuid?.() === 0, 'needs root: the sandbox host is a mount and network namespace') &&
+  requireOrSkip(t, !sandboxUnavailable(), sandboxUnavailable()) &&
   requireOrSkip(t, hasCommand('sudo'), 'sudo is not installed: apt-get install sudo');
 
 /** The folder holding a tool's Python modules, next to where it was unpacked or installed. */

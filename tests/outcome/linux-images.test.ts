@@ -9,7 +9,7 @@ import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {PageSteps, fill, hasCommand, requireOrSkip, toolPath} from '../support/page-steps';
-import {SandboxHost, ADMIN, explain} from '../support/sandbox-host';
+import {SandboxHost, ADMIN, explain, sandboxUnavailable} from '../support/sandbox-host';
 
 const page = new PageSteps('docs/main/installation/linux.md');
 const STEP_3 = 'Step 3: Install the Seer Box services';
@@ -25,7 +25,7 @@ const sandboxes: SandboxHost[] = [];
 after(async () => Promise.all(sandboxes.map((s) => s.stop())));
 
 const prerequisites = (t: TestContext) =>
-  requireOrSkip(t, process.getuid?.() === 0, 'needs root: the sandbox host is a mount and network namespace') &&
+  requireOrSkip(t, !sandboxUnavailable(), sandboxUnavailable()) &&
   requireOrSkip(t, hasCommand('podman'), 'podman is not installed: apt-get install podman') &&
   requireOrSkip(t, hasCommand('skopeo'), 'skopeo is not installed: apt-get install skopeo') &&
   requireOrSkip(t, hasCommand('sudo'), 'sudo is not installed: apt-get install sudo') &&

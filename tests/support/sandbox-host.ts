@@ -22,6 +22,23 @@ import {tempDir} from './temp';
 
 export type Run = {status: number | null; stdout: string; stderr: string};
 
+/**
+ * Why a sandbox host cannot be made here, or '' when it can: root, and the right to create mount
+ * and network namespaces (an unprivileged container lacks it).
+ */
+export function sandboxUnavailable(): string {
+  if (process.getuid?.() !== 0) return 'needs root: the sandbox host is a mount and network namespace';
+  const probe = spawnSync('unshare', ['--mount', '--net', 'true'], {encoding: 'utf8'});
+  if (probe.error) return 'unshare (util-linux) is not installed';
+  if (probe.status !== 0)
+    return `cannot create mount and network namespaces here (${probe.stderr.trim()}): run as root on a host or in a privileged container`;
+  for (const command of ['nsenter', 'ip', 'runuser', 'setsid']) {
+    if (spawnSync('sh', ['-c', `command -v ${command}`]).status !== 0)
+      return `${command} is not installed (util-linux, iproute2)`;
+  }
+  return '';
+}
+
 /** The unprivileged administrator every sandbox has: sudo to any user, without a password. */
 export const ADMIN = {name: 'sbxadmin', uid: 64123};
 
