@@ -8,7 +8,7 @@
 import {test, after, type TestContext} from 'node:test';
 import assert from 'node:assert/strict';
 import {readdirSync, existsSync} from 'node:fs';
-import {PageSteps, fill, hasCommand, requireOrSkip} from '../support/page-steps';
+import {PageSteps, hasCommand, requireOrSkip} from '../support/page-steps';
 import {SandboxHost, ADMIN, explain, sandboxUnavailable} from '../support/sandbox-host';
 
 const page = new PageSteps('docs/main/installation/linux.md');
@@ -79,14 +79,14 @@ after(async () => Promise.all(sandboxes.map((s) => s.stop())));
 async function installed(release: Release, tab: 'debian' | 'rhel') {
   const host = await new SandboxHost({shims: shims(release), path: [pgBin!]}).start();
   sandboxes.push(host);
-  const step = fill(page.block(STEP_1, /createuser/, tab).code);
+  const step = page.fill(page.block(STEP_1, /createuser/, tab).code);
   // createuser --pwprompt reads the password and its confirmation.
   const result = host.run(step, {input: `${PASSWORD}\n${PASSWORD}\n`});
   return {host, result};
 }
 
 /** The page's own check after step 1: psql over TCP to 127.0.0.1 as the seerbox user. */
-const tcpCheck = () => fill(page.block(STEP_1, /^psql "host=127\.0\.0\.1/m).code);
+const tcpCheck = () => page.fill(page.block(STEP_1, /^psql "host=127\.0\.0\.1/m).code);
 
 const cases: Array<{name: string; tab: 'debian' | 'rhel'; release: Release}> = [
   {
@@ -148,7 +148,7 @@ test('upgrade backup by an administrator with sudo, then the roll-back restore b
   assert.equal(seeded.status, 0, explain(seeded));
 
   const backup = page.block('Upgrade', /pg_dump/);
-  const ran = host.run(fill(backup.code), {user: ADMIN.name});
+  const ran = host.run(page.fill(backup.code), {user: ADMIN.name});
   assert.equal(ran.status, 0, `the backup failed for a non-root administrator: ${explain(ran)}`);
   const date = host.run('date +%F').stdout.trim();
   assert.match(ran.stdout, new RegExp(`seerbox-${date}\\.dump`), 'the listing shows the dump of today');
@@ -156,7 +156,7 @@ test('upgrade backup by an administrator with sudo, then the roll-back restore b
   // What the upgrade would have changed: data lost.
   assert.equal(sql('drop table alerts').status, 0);
   const restore = page.block('Upgrade', /pg_restore/);
-  const restored = host.run(fill(restore.code, {'<BACKUP_DATE>': date}), {user: ADMIN.name});
+  const restored = host.run(page.fill(restore.code, {'<BACKUP_DATE>': date}), {user: ADMIN.name});
   assert.equal(restored.status, 0, `the restore failed: ${explain(restored)}`);
   const rows = sql('select note from alerts order by id');
   assert.equal(rows.stdout.trim(), 'kept\nalso kept', explain(rows));

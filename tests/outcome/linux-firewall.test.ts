@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import {cpSync, readdirSync, copyFileSync} from 'node:fs';
 import path from 'node:path';
-import {PageSteps, fill, hasCommand, requireOrSkip, toolPath} from '../support/page-steps';
+import {PageSteps, hasCommand, requireOrSkip, toolPath} from '../support/page-steps';
 import {SandboxHost, explain, sandboxUnavailable} from '../support/sandbox-host';
 import {PLACEHOLDERS} from '../../scripts/check-samples.mjs';
 import {tempDir} from '../support/temp';
@@ -64,7 +64,7 @@ PYTHONPATH=${pythonPath(firewalld!)} exec ${PYTHON} ${firewalld} --system-config
   const host = await new SandboxHost({shims: {'firewall-cmd': shim}}).start();
   sandboxes.push(host);
   const step = page.block(STEP_4, /firewall-cmd/, 'firewalld');
-  const ran = host.run(fill(step.code));
+  const ran = host.run(page.fill(step.code));
   assert.equal(ran.status, 0, explain(ran));
   // The last command of the step, --list-all, shows the resulting zone.
   const zone = ran.stdout;
@@ -107,7 +107,7 @@ PYTHONPATH=${pythonPath(ufw!)} exec ${PYTHON} ${ufw} --rootdir=${root} --datadir
   const host = await new SandboxHost({shims: {ufw: shim}}).start();
   sandboxes.push(host);
   const step = page.block(STEP_4, /ufw allow/, 'ufw');
-  const ran = host.run(fill(step.code));
+  const ran = host.run(page.fill(step.code));
   assert.equal(ran.status, 0, explain(ran));
   const accepted = ran.stdout.split('\n').filter((line) => /^-A ufw6?-user-input .*20050:20100/.test(line));
   assert.deepEqual(

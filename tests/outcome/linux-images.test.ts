@@ -98,7 +98,7 @@ const withoutLogin = (code: string) =>
 /** The images the page's .container units pin (their Image= values), filled. */
 function pinnedImages(values: Record<string, string>): string[] {
   const units = page.blocks(STEP_3, 'quadlet').filter((block) => block.lang === 'ini');
-  const images = units.map((unit) => fill(/^Image=(.+)$/m.exec(unit.code)![1], values));
+  const images = units.map((unit) => page.fill(/^Image=(.+)$/m.exec(unit.code)![1], values));
   assert.equal(images.length, 3, 'one Engine, one Gui and one Reporter unit');
   return images;
 }
@@ -109,11 +109,11 @@ test('offline: the skopeo transfer keeps the digests the units pin, on a host wi
   const transfer = path.join(host.home, 'transfer');
   host.run(`install -d -o ${ADMIN.name} ${transfer}`);
   const connected = page.block(STEP_3, /skopeo copy .*docker:\/\//, 'quadlet');
-  const copied = host.run(withoutLogin(fill(connected.code, values)), {user: ADMIN.name, cwd: transfer});
+  const copied = host.run(withoutLogin(page.fill(connected.code, values)), {user: ADMIN.name, cwd: transfer});
   assert.equal(copied.status, 0, `copy on the connected machine: ${explain(copied)}`);
 
   const airGapped = page.block(STEP_3, /containers-storage:/, 'quadlet');
-  const stored = host.run(fill(airGapped.code, values), {user: ADMIN.name, cwd: transfer, offline: true});
+  const stored = host.run(page.fill(airGapped.code, values), {user: ADMIN.name, cwd: transfer, offline: true});
   assert.equal(stored.status, 0, `store on the air-gapped host: ${explain(stored)}`);
   assert.match(stored.stdout, /engine ok\ngui ok\nreporter ok/);
 
@@ -128,7 +128,7 @@ test('online: the page pulls by digest, and the units find their images', async 
   if (!prerequisites(t)) return;
   const {host, values} = await hostWithRegistry();
   const pull = page.block(STEP_3, /podman pull/, 'quadlet');
-  const pulled = host.run(withoutLogin(fill(pull.code, values)), {user: ADMIN.name});
+  const pulled = host.run(withoutLogin(page.fill(pull.code, values)), {user: ADMIN.name});
   assert.equal(pulled.status, 0, explain(pulled));
   for (const image of pinnedImages(values)) {
     const created = host.run(`sudo podman create --pull=never ${image}`, {user: ADMIN.name, offline: true});

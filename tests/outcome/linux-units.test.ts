@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import {readdirSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {PageSteps, fill, hasCommand, requireOrSkip, toolPath} from '../support/page-steps';
+import {PageSteps, hasCommand, requireOrSkip, toolPath} from '../support/page-steps';
 import {tempDir} from '../support/temp';
 import {codeBlocks} from '../support/code-blocks';
 
@@ -37,7 +37,7 @@ const prerequisites = (t: TestContext) =>
 function generate() {
   const sources = tempDir('quadlet-in');
   const generated = tempDir('quadlet-out');
-  for (const file of containerFiles) writeFileSync(path.join(sources, file.name), fill(file.code));
+  for (const file of containerFiles) writeFileSync(path.join(sources, file.name), page.fill(file.code));
   const env = {...process.env, QUADLET_UNIT_DIRS: sources};
   const dryRun = spawnSync(quadlet!, ['-dryrun'], {encoding: 'utf8', env});
   const written = spawnSync(quadlet!, [generated], {encoding: 'utf8', env});

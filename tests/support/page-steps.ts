@@ -32,6 +32,19 @@ export class PageSteps {
     return codeBlocks(text);
   }
 
+  /**
+   * A step's code with its placeholders filled (see `fill`), after checking that the page tells the
+   * reader what each one is: it must appear in the page's text (the table of values, or a
+   * sentence), not only inside code blocks.
+   */
+  fill(code: string, values: Record<string, string> = {}): string {
+    const prose = this.markdown.replace(/^(\s*)(`{3,})[^\n]*\n[\s\S]*?^\1\2\s*$/gm, '');
+    for (const name of new Set(code.match(/<[A-Z][A-Z_]+>/g) ?? [])) {
+      assert.ok(prose.includes(name), `${this.file}: the page never says what ${name} is`);
+    }
+    return fill(code, values);
+  }
+
   /** The one block of a section (and tab) whose code matches `pattern`. */
   block(heading: string, pattern: RegExp, tab?: string): CodeBlock {
     const found = this.blocks(heading, tab).filter((block) => pattern.test(block.code));
