@@ -112,9 +112,9 @@ export class SandboxHost {
       'mount -t tmpfs -o mode=1777 tmpfs /var/tmp',
       'install -d -m 1777 /run/lock',
       'if getent passwd postgres >/dev/null; then install -d -o postgres -g postgres -m 2775 /run/postgresql; install -d -o postgres -g postgres /var/lib/postgresql; fi',
+      // Where the machine lacks one of them (no sudo, no Podman), the test that needs it is skipped first.
       ...['passwd', 'group', 'shadow', 'sudoers', 'sudoers.d', 'containers'].map(
-        (file) =>
-          `[ -e /etc/${file} ] || { echo "/etc/${file} missing" >&2; exit 1; }; mount --bind "${etc}/${file}" /etc/${file}`,
+        (file) => `if [ -e /etc/${file} ]; then mount --bind "${etc}/${file}" /etc/${file}; fi`,
       ),
       'echo ready',
       'exec sleep infinity',
