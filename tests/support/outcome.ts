@@ -32,7 +32,7 @@ export function blockWhere(file: string, pick: (block: CodeBlock) => boolean): C
 
 /** The page's Custom **Log format**: its one text block that starts with (or after "[") %timestamp. */
 export const customTemplateOf = (file: string) =>
-  blockWhere(file, (b) => b.lang === 'text' && /^\[?%timestamp /.test(b.code)).code.trim();
+  blockWhere(file, (b) => b.lang === 'text' && /^\[?%timestamp\b/.test(b.code)).code.trim();
 
 /** The strftime layout the page gives for the **Date/Time format** field. */
 export function dateFormatOf(file: string): string {
@@ -168,15 +168,16 @@ export const REFUSED: Case = {target: '/refused', path: '/refused', query: '', h
 
 /**
  * Checks what the Custom template read from a line against the request and its answer. `missing` is
- * how the sender writes a header the request lacked, `noQuery` an empty query string.
+ * how the sender writes a header the request lacked, `noQuery` an empty query string, `decode` undoes
+ * the sender's escaping (by default `unescapeValue`).
  */
 export function assertFields(
   fields: Record<string, string>,
   request: Case,
   answer: Response,
-  options: {port: number; dateFormat: string; missing: string; noQuery: string},
+  options: {port: number; dateFormat: string; missing: string; noQuery: string; decode?: (value: string) => string},
 ) {
-  const got = (keyword: string) => unescapeValue(fields[keyword]);
+  const got = (keyword: string) => (options.decode ?? unescapeValue)(fields[keyword]);
   const sent = {Host: 'shop.example.com', ...request.headers};
   const header = (name: keyof typeof sent) => (sent[name] === undefined ? options.missing : bytes(sent[name]));
   const what = `${request.method ?? 'GET'} ${request.target}`;
