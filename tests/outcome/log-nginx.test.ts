@@ -4,74 +4,34 @@
 // a burst must each arrive as exactly one datagram with one line that gives back what was sent.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {spawnSync} from 'node:child_process';
-import {mkdirSync, writeFileSync} from 'node:fs';
-import path from 'node:path';
 import {tempDir} from '../support/temp';
 import {
   HARD_CASES,
+  NGINX_LOG_PAGE,
   REFUSED,
   assertFields,
-  blockWhere,
   burst,
-  customParser,
-  customTemplateOf,
   dateFormatOf,
   freePort,
   httpRequest,
-  listening,
   need,
+  nginxFields,
+  nginxWithSeerboxLog,
   pageFiles,
-  rfc3164,
-  startServer,
   udpListener,
   unescapeValue,
   until,
 } from '../support/outcome';
 
-const page = pageFiles('main/configuration/traffic-sources/log-sources-and-formats/nginx-web-server.md').en;
-const snippet = blockWhere(page, (b) => b.lang === 'nginx' && b.code.includes('access_log syslog:')).code;
-const parse = customParser(customTemplateOf(page));
+const page = pageFiles(NGINX_LOG_PAGE).en;
 const dateFormat = dateFormatOf(page);
-
-/**
- * A private nginx (foreground, temp prefix) with the page's conf.d file in its http block,
- * placeholders filled with the listener's port, plus `server` (by default, one that answers 200).
- */
-export async function nginxWithPageConfig(dir: string, port: number, seerboxPort: number, server = '') {
-  const http = snippet
-    .replaceAll('<SEERBOX_HOST>', '127.0.0.1')
-    .replaceAll('<SOURCE_PORT>', String(seerboxPort))
-    .replaceAll('/var/log/nginx/', `${dir}/`);
-  assert.doesNotMatch(http, /<[A-Z_]+>/, 'every placeholder is filled');
-  mkdirSync(path.join(dir, 'tmp'));
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((k) => `${k}_temp_path ${dir}/tmp/${k};`);
-  const conf = `daemon off;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n${temp.join('\n')}\n${http}\n${
-    server || `server { listen 127.0.0.1:${port}; default_type text/plain; location / { return 200 "ok\\n"; } }`
-  }\n}\n`;
-  writeFileSync(path.join(dir, 'nginx.conf'), conf);
-  const check = spawnSync('nginx', ['-t', '-q', '-p', dir, '-c', `${dir}/nginx.conf`], {encoding: 'utf8'});
-  assert.equal(check.status, 0, check.stderr);
-  startServer('nginx', ['-p', dir, '-c', `${dir}/nginx.conf`]);
-  await listening(port);
-}
-
-/** The fields of the line in one datagram: behind the RFC 3164 header the page shows (`<190>… nginx: `). */
-export function nginxFields(message: string): Record<string, string> {
-  const line = rfc3164(message, 'nginx');
-  assert.ok(line !== null, `an RFC 3164 header with the tag nginx: ${message.slice(0, 80)}`);
-  assert.ok(!line.includes('\n'), 'one line per datagram');
-  const fields = parse(line);
-  assert.ok(fields, `the Custom template matches the line: ${line.slice(0, 300)}`);
-  return fields;
-}
 
 test('each hard request arrives as one datagram whose line the Custom template reads back', async (t) => {
   if (!need(t, ['nginx'], 'nginx')) return;
   const dir = tempDir('outcome-nginx');
   const seerbox = await udpListener();
   const port = await freePort();
-  await nginxWithPageConfig(dir, port, seerbox.port);
+  await nginxWithSeerboxLog({dir, port, seerboxPort: seerbox.port});
 
   const cases = [...HARD_CASES, REFUSED];
   const answers = [];
@@ -94,7 +54,7 @@ test('a burst of 2,000 requests gives 2,000 datagrams, one line each, none lost 
   const dir = tempDir('outcome-nginx-burst');
   const seerbox = await udpListener();
   const port = await freePort();
-  await nginxWithPageConfig(dir, port, seerbox.port);
+  await nginxWithSeerboxLog({dir, port, seerboxPort: seerbox.port});
   const COUNT = 2000;
   const answers = await burst(COUNT, 20, (i) =>
     httpRequest(port, {target: `/burst/${i}?n=${i}`, headers: {'User-Agent': `burst "${i}"`}}),

@@ -5,7 +5,7 @@ import {after} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import {createSocket} from 'node:dgram';
-import {readFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {connect, createServer, type AddressInfo} from 'node:net';
 import path from 'node:path';
 import {codeBlocks, type CodeBlock} from './code-blocks';
@@ -333,4 +333,54 @@ export function rfc3164(message: string, tag: string): string | null {
 export function rfc5424(message: string, app: string): string | null {
   const found = new RegExp(`^<\\d{1,3}>1 \\S+ \\S+ ${app} \\S+ \\S+ (?:-|(?:\\[[^\\]]*\\])+) (.*)$`, 's').exec(message);
   return found ? found[1] : null;
+}
+
+// --- NGINX with the NGINX web server page's log configuration -------------------------------------
+
+export const NGINX_LOG_PAGE = 'main/configuration/traffic-sources/log-sources-and-formats/nginx-web-server.md';
+
+/**
+ * A private nginx (foreground, temp prefix) whose http block holds the NGINX web server page's conf.d
+ * file (placeholders filled for the listener on `seerboxPort`, its local log in `dir`), then `http`,
+ * then `server` (by default one that answers 200 on `port`). Stopped when the test file ends.
+ */
+export async function nginxWithSeerboxLog(options: {
+  dir: string;
+  port: number;
+  seerboxPort: number;
+  http?: string;
+  server?: string;
+}) {
+  const {dir, port} = options;
+  const page = pageFiles(NGINX_LOG_PAGE).en;
+  const logging = blockWhere(page, (b) => b.lang === 'nginx' && b.code.includes('access_log syslog:'))
+    .code.replaceAll('<SEERBOX_HOST>', '127.0.0.1')
+    .replaceAll('<SOURCE_PORT>', String(options.seerboxPort))
+    .replaceAll('/var/log/nginx/', `${dir}/`);
+  assert.doesNotMatch(logging, /<[A-Z_]+>/, 'every placeholder is filled');
+  mkdirSync(path.join(dir, 'tmp'), {recursive: true});
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((k) => `${k}_temp_path ${dir}/tmp/${k};`);
+  const server =
+    options.server ??
+    `server { listen 127.0.0.1:${port}; default_type text/plain; location / { return 200 "ok\\n"; } }`;
+  const conf = `daemon off;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n${temp.join('\n')}\n${logging}\n${options.http ?? ''}\n${server}\n}\n`;
+  writeFileSync(path.join(dir, 'nginx.conf'), conf);
+  const check = spawnSync('nginx', ['-t', '-q', '-p', dir, '-c', `${dir}/nginx.conf`], {encoding: 'utf8'});
+  assert.equal(check.status, 0, check.stderr);
+  startServer('nginx', ['-p', dir, '-c', `${dir}/nginx.conf`]);
+  await listening(port);
+  return {
+    test: `nginx -t -q -p '${dir}' -c '${dir}/nginx.conf'`,
+    reload: `nginx -s reload -p '${dir}' -c '${dir}/nginx.conf'`,
+  };
+}
+
+/** The fields of the line in one datagram from nginx: behind the RFC 3164 header (`<190>… nginx: `). */
+export function nginxFields(message: string): Record<string, string> {
+  const line = rfc3164(message, 'nginx');
+  assert.ok(line !== null, `an RFC 3164 header with the tag nginx: ${message.slice(0, 80)}`);
+  assert.ok(!line.includes('\n'), 'one line per datagram');
+  const fields = customParser(customTemplateOf(pageFiles(NGINX_LOG_PAGE).en))(line);
+  assert.ok(fields, `the Custom template matches the line: ${line.slice(0, 300)}`);
+  return fields;
 }
