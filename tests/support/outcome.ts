@@ -105,7 +105,7 @@ export type Response = {status: number; contentType: string};
 
 /** Sends one HTTP/1.1 request on a raw socket (so any byte can be sent); the answer's status and type. */
 export function httpRequest(port: number, request: Request): Promise<Response> {
-  const headers = {Host: 'shop.example.com', Connection: 'close', ...request.headers};
+  const headers: Record<string, string> = {Host: 'shop.example.com', Connection: 'close', ...request.headers};
   if (request.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(request.body));
   const head = [`${request.method ?? 'GET'} ${request.target} HTTP/1.1`]
     .concat(Object.entries(headers).map(([name, value]) => `${name}: ${value}`))
@@ -178,8 +178,11 @@ export function assertFields(
   options: {port: number; dateFormat: string; missing: string; noQuery: string; decode?: (value: string) => string},
 ) {
   const got = (keyword: string) => (options.decode ?? unescapeValue)(fields[keyword]);
-  const sent = {Host: 'shop.example.com', ...request.headers};
-  const header = (name: keyof typeof sent) => (sent[name] === undefined ? options.missing : bytes(sent[name]));
+  const sent: Record<string, string | undefined> = {Host: 'shop.example.com', ...request.headers};
+  const header = (name: string) => {
+    const value = sent[name];
+    return value === undefined ? options.missing : bytes(value);
+  };
   const what = `${request.method ?? 'GET'} ${request.target}`;
   assert.equal(got('%client_address'), request.from ?? '127.0.0.1', what);
   assert.match(got('%client_port'), /^\d+$/, what);
