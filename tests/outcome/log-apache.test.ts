@@ -19,6 +19,7 @@ import {
   customTemplateOf,
   dateFormatOf,
   freePort,
+  headerShownFor,
   httpRequest,
   listening,
   need,
@@ -194,6 +195,8 @@ test('Debian layout, logger over UDP: each hard request is one message the Custo
   const seerbox = await udpListener();
   const port = await apacheDebian(directLogger, seerbox);
   await hardCases(port, seerbox, asLogger);
+  // The header is the one the Custom format page shows for logger.
+  for (const message of seerbox.messages) assert.match(message, headerShownFor('apache'));
 });
 
 test('Debian layout, logger over UDP: a burst of 2,000 requests arrives whole', async (t) => {

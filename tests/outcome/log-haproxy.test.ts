@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
-import {writeFileSync} from 'node:fs';
+import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {after} from 'node:test';
 import {tempDir} from '../support/temp';
@@ -50,7 +50,7 @@ async function backend(): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-async function haproxyWithPageConfig(seerbox: Listener) {
+async function haproxyWithPageConfig(seerbox: Listener, extra = '') {
   const dir = tempDir('outcome-haproxy');
   const port = await freePort();
   const app = await backend();
@@ -61,7 +61,8 @@ async function haproxyWithPageConfig(seerbox: Listener) {
     .replace(/^\s*bind :80$/m, `    bind 127.0.0.1:${port}`)
     .replace(/^\s*bind :443 ssl .*\n/m, '')
     .replace(/server app1 \S+/, `server app1 127.0.0.1:${app}`)
-    .replace(/^\s*server app2 .*\n/m, '');
+    .replace(/^\s*server app2 .*\n/m, '')
+    .replace('    default_backend', `${extra}    default_backend`);
   assert.doesNotMatch(cfg, /<[A-Z_]+>|\/dev\/log|10\.20\.|:443/, 'placeholders filled, nothing outside loopback');
   writeFileSync(path.join(dir, 'haproxy.cfg'), cfg);
   const check = spawnSync('haproxy', ['-c', '-q', '-f', `${dir}/haproxy.cfg`], {encoding: 'utf8'});
@@ -69,9 +70,10 @@ async function haproxyWithPageConfig(seerbox: Listener) {
   startServer('haproxy', ['-db', '-f', `${dir}/haproxy.cfg`]);
   await listening(port);
   // HAProxy logs the readiness probe (a connection closed without a request) as a 400 <BADREQ>.
-  await until(() => seerbox.messages.length > 0, 2);
+  await until(() => seerbox.messages.length > 0, extra ? 1 : 5);
+  const probe = [...seerbox.messages];
   seerbox.messages.length = 0;
-  return port;
+  return {port, probe};
 }
 
 /**
@@ -109,7 +111,7 @@ const REFUSED: Case = {target: '/refused', path: '/refused', query: '', headers:
 test('each hard request arrives as one datagram whose line the Custom template reads back', async (t) => {
   if (!need(t, ['haproxy'], 'haproxy')) return;
   const seerbox = await udpListener();
-  const port = await haproxyWithPageConfig(seerbox);
+  const {port} = await haproxyWithPageConfig(seerbox);
   const cases = [...HARD_CASES, REFUSED];
   const answers = [];
   for (const request of cases) answers.push(await httpRequest(port, request));
@@ -129,7 +131,7 @@ test('each hard request arrives as one datagram whose line the Custom template r
 test('a burst of 2,000 requests gives 2,000 datagrams, one line each, none lost or doubled', async (t) => {
   if (!need(t, ['haproxy'], 'haproxy')) return;
   const seerbox = await udpListener();
-  const port = await haproxyWithPageConfig(seerbox);
+  const {port} = await haproxyWithPageConfig(seerbox);
   const COUNT = 2000;
   const answers = await burst(COUNT, 20, (i) =>
     httpRequest(port, {target: `/burst/${i}`, headers: {'User-Agent': `burst "${i}"`}}),
@@ -139,4 +141,20 @@ test('a burst of 2,000 requests gives 2,000 datagrams, one line each, none lost 
   const seen = new Set(seerbox.messages.map((message) => haproxyFields(message)['%url']));
   assert.equal(seerbox.messages.length, COUNT, 'one datagram per request');
   assert.equal(seen.size, COUNT, 'every request has its own line');
+});
+
+test('a connection without a request is one <BADREQ> line that fits the template; option dontlognull leaves it out', async (t) => {
+  if (!need(t, ['haproxy'], 'haproxy')) return;
+  const printed = await haproxyWithPageConfig(await udpListener());
+  assert.equal(printed.probe.length, 1, 'the readiness probe is logged once');
+  const fields = haproxyFields(printed.probe[0]);
+  assert.deepEqual([fields['%method'], fields['%url'], fields['%status_code']], ['<BADREQ>', '<BADREQ>', '400']);
+  const option = /`(option dontlognull)`/.exec(readFileSync(page, 'utf8'))?.[1];
+  assert.ok(option, 'the page names option dontlognull');
+  const seerbox = await udpListener();
+  const quiet = await haproxyWithPageConfig(seerbox, `    ${option}\n`);
+  assert.deepEqual(quiet.probe, [], 'no line for the probe');
+  await httpRequest(quiet.port, {target: '/after'});
+  await until(() => seerbox.messages.length > 0);
+  assert.equal(seerbox.messages.length, 1, 'requests are still logged');
 });

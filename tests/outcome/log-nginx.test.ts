@@ -13,6 +13,7 @@ import {
   burst,
   dateFormatOf,
   freePort,
+  headerShownFor,
   httpRequest,
   need,
   nginxFields,
@@ -40,6 +41,8 @@ test('each hard request arrives as one datagram whose line the Custom template r
   await until(() => seerbox.messages.length >= cases.length);
   assert.equal(seerbox.messages.length, cases.length, 'one datagram per request, no more');
 
+  // The header is the one the Custom format page shows for NGINX.
+  for (const message of seerbox.messages) assert.match(message, headerShownFor('nginx'));
   const lines = seerbox.messages.map(nginxFields);
   for (const [i, request] of cases.entries()) {
     const own = lines.filter((fields) => unescapeValue(fields['%path']) === request.path);

@@ -387,3 +387,26 @@ export function nginxFields(message: string): Record<string, string> {
   assert.ok(fields, `the Custom template matches the line: ${line.slice(0, 300)}`);
   return fields;
 }
+
+/**
+ * The header shapes the Custom format page shows in "What reaches the traffic source", as patterns:
+ * digits, times and names generalised, the rest literal. `sender` is the tag (nginx, apache).
+ */
+export function headerShownFor(sender: string): RegExp {
+  const block = blockWhere(pageFiles(CUSTOM_PAGE).en, (b) => b.lang === 'text' && /^<\d+>/.test(b.code)).code;
+  const example = block.split('\n').find((line) => new RegExp(` ${sender}(?::| - )`).test(line));
+  if (!example) throw new Error(`no header example for ${sender}`);
+  const header = example.slice(0, example.indexOf(` ${sender}`) + sender.length + 1);
+  const rest = example.slice(header.length).replace(/ \d{4}-\d\d-\d\dT.*$/, ' ');
+  // Variable parts become markers before escaping, then patterns: times, host name, flag digits.
+  const patterns = ['\\S+', '[A-Z][a-z]{2} [ \\d]\\d \\d\\d:\\d\\d:\\d\\d', '\\d'];
+  const generalise = (text: string) =>
+    escapeRegExp(
+      text
+        .replace(/\d{4}-\d\d-\d\dT[\d:.]+[+-]\d\d:\d\d/g, '\uE000')
+        .replace(' web01 ', ' \uE000 ')
+        .replace(/[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d/g, '\uE001')
+        .replace(/(?<==")\d(?=")/g, '\uE002'),
+    ).replace(/[\uE000-\uE002]/g, (mark) => patterns[mark.charCodeAt(0) - 0xe000]);
+  return new RegExp(`^${generalise(header)}${generalise(rest)}`);
+}
