@@ -49,8 +49,11 @@ const localise = (code: string, dir: string, port: number) =>
     .replaceAll('/etc/nginx/seerbox', `${dir}/seerbox`)
     .replaceAll('/var/log/nginx/', `${dir}/`)
     .replace(/listen 443 ssl;/, `listen 127.0.0.1:${port};`)
-    // A static file, served in the content phase (a `return` would answer before deny rules apply).
-    .replace('# ... your existing locations ...', `default_type text/plain; location / { root ${dir}/www; }`);
+    // A static file, served in the content phase, and a health check that answers with `return`.
+    .replace(
+      '# ... your existing locations ...',
+      `default_type text/plain; location / { root ${dir}/www; } location = /health { return 200 "up\\n"; }`,
+    );
 
 type Sent = {from: string; status: number};
 
@@ -140,6 +143,18 @@ test('deny method: listed client refused, unlisted served, Seer Box gets every r
   assert.ok(await refusedAfterReload(site.request), 'the listed client is refused after the sync');
   assert.equal(await site.request(UNLISTED), 200);
   await everyRequestLogged(site.seerbox, site.sent);
+});
+
+test('as the deny tab warns, a location that answers with return is not protected by deny; geo covers it', async (t) => {
+  if (!need(t, ['nginx', 'curl'], 'nginx curl')) return;
+  assert.match(readFileSync(page, 'utf8'), /A `location` that answers with `return`[^\n]* is not protected/);
+  for (const method of ['deny', 'geo'] as const) {
+    const site = await protectedSite(method);
+    assert.equal((await site.sync()).status, 0);
+    assert.ok(await refusedAfterReload(site.request));
+    const {status} = await httpRequest(site.port, {target: '/health', from: LISTED});
+    assert.equal(status, method === 'deny' ? 200 : 403, `${method}: the listed client on /health`);
+  }
 });
 
 test('a failed reload is retried by the next run: the new list is not left unenforced', async (t) => {
