@@ -152,6 +152,8 @@ export const HARD_CASES: Case[] = [
     query: 'citt%C3%A0=Z%C3%BCrich',
     headers: {'User-Agent': 'Navigatore/1.0 (città; 日本語)', Referer: 'https://shop.example.com/caffè'},
   },
+  // Raw UTF-8 in the request line, as some clients and scanners send it.
+  {target: '/raw/caffè?città=Zürich', path: bytes('/raw/caffè'), query: bytes('città=Zürich')},
   {target: '/long-cookie', path: '/long-cookie', query: '', headers: {Cookie: LONG_COOKIE}},
   {
     method: 'POST',
