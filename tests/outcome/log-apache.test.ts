@@ -32,6 +32,7 @@ import {
   unescapeValue,
   until,
   type Listener,
+  type Response,
 } from '../support/outcome';
 
 const page = pageFiles('main/configuration/traffic-sources/log-sources-and-formats/apache-web-server.md').en;
@@ -150,7 +151,7 @@ function fieldsOf(message: string, header: (message: string) => string | null) {
 
 async function hardCases(port: number, seerbox: Listener, header: (message: string) => string | null) {
   const cases = [...HARD_CASES, REFUSED];
-  const answers = [];
+  const answers: Response[] = [];
   for (const request of cases) answers.push(await httpRequest(port, request));
   assert.equal(answers.at(-1)?.status, 400, 'Apache refuses the bad Host');
   await until(() => seerbox.messages.length >= cases.length);

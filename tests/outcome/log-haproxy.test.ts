@@ -32,6 +32,7 @@ import {
   unescapeValue,
   type Case,
   type Listener,
+  type Response,
 } from '../support/outcome';
 
 const page = pageFiles('main/configuration/traffic-sources/log-sources-and-formats/haproxy.md').en;
@@ -113,7 +114,7 @@ test('each hard request arrives as one datagram whose line the Custom template r
   const seerbox = await udpListener();
   const {port} = await haproxyWithPageConfig(seerbox);
   const cases = [...HARD_CASES, REFUSED];
-  const answers = [];
+  const answers: Response[] = [];
   for (const request of cases) answers.push(await httpRequest(port, request));
   assert.equal(answers.at(-1)?.status, 400, 'HAProxy refuses the bad header');
   await until(() => seerbox.messages.length >= cases.length);

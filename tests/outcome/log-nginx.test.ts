@@ -22,6 +22,7 @@ import {
   udpListener,
   unescapeValue,
   until,
+  type Response,
 } from '../support/outcome';
 
 const page = pageFiles(NGINX_LOG_PAGE).en;
@@ -35,7 +36,7 @@ test('each hard request arrives as one datagram whose line the Custom template r
   await nginxWithSeerboxLog({dir, port, seerboxPort: seerbox.port});
 
   const cases = [...HARD_CASES, REFUSED];
-  const answers = [];
+  const answers: Response[] = [];
   for (const request of cases) answers.push(await httpRequest(port, request));
   assert.equal(answers.at(-1)?.status, 400, 'nginx refuses the bad Host');
   await until(() => seerbox.messages.length >= cases.length);

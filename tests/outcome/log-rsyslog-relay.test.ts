@@ -29,6 +29,7 @@ import {
   unescapeValue,
   until,
   type Listener,
+  type Response,
 } from '../support/outcome';
 
 const customPage = pageFiles('main/configuration/traffic-sources/log-sources-and-formats/custom.md').en;
@@ -87,7 +88,7 @@ function bare(message: string) {
 }
 
 async function hardCasesAndBurst(port: number, seerbox: Listener) {
-  const answers = [];
+  const answers: Response[] = [];
   for (const request of HARD_CASES) answers.push(await httpRequest(port, request));
   await until(() => seerbox.messages.length >= HARD_CASES.length);
   assert.equal(seerbox.messages.length, HARD_CASES.length, 'one message per request');
