@@ -3,10 +3,11 @@
 // APACHE_CONFDIR), and in one plain httpd.conf as on the RHEL family. Node's UDP and TCP listeners
 // stand in for Seer Box; every line must arrive once and give back the request with the page's
 // Custom template. The rsyslog variant must deliver a burst whole through a dedicated input.
-import {test} from 'node:test';
+import {after, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {chmodSync, cpSync, mkdirSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {chmodSync, cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {createServer, type AddressInfo, type Socket} from 'node:net';
 import path from 'node:path';
 import {tempDir} from '../support/temp';
 import {
@@ -236,4 +237,71 @@ test('rsyslog variant: logger feeds a dedicated rsyslog input, which forwards a 
   await listening(relayPort);
   const port = await apacheDebian(relayLogger.replace(`--port ${local[1]}`, `--port ${relayPort}`), seerbox);
   await burstArrivesWhole(port, seerbox, (message) => rfc3164(message, 'apache-seerbox'));
+});
+
+test('rsyslog variant over TCP with the queue the page adds: lines sent while the Engine is down arrive when it is back', async (t) => {
+  if (!need(t, ['rsyslogd', 'logger'], 'rsyslog bsdutils')) return;
+  const relayConfig = blockWhere(page, (b) => b.meta.includes('title="/etc/rsyslog.d/60-seerbox.conf"')).code;
+  const queue = /set `protocol="tcp"` and add `([^`]+)` to the action/.exec(readFileSync(page, 'utf8'))?.[1];
+  assert.ok(queue, 'the page gives the queue settings for TCP');
+  // An Engine that can go away and come back on the same port.
+  const messages: string[] = [];
+  const sockets = new Set<Socket>();
+  const engine = createServer((socket) => {
+    sockets.add(socket);
+    socket.setEncoding('latin1');
+    let pending = '';
+    socket.on('data', (chunk: string) => {
+      const parts = (pending + chunk).split('\n');
+      pending = parts.pop() ?? '';
+      messages.push(...parts);
+    });
+    socket.on('close', () => sockets.delete(socket));
+  });
+  const listen = (port: number) => new Promise<void>((resolve) => engine.listen(port, '127.0.0.1', resolve));
+  await listen(0);
+  const enginePort = (engine.address() as AddressInfo).port;
+  after(() => engine.close());
+  const stop = () => {
+    engine.close();
+    for (const socket of sockets) socket.destroy();
+  };
+
+  const dir = tempDir('outcome-apache-queue');
+  const relayPort = await freePort();
+  const relay = relayConfig
+    .replaceAll('<SEERBOX_HOST>', '127.0.0.1')
+    .replaceAll('<SOURCE_PORT>', String(enginePort))
+    .replace(/port="\d+"/, `port="${relayPort}"`)
+    // The test's only addition: retry every second instead of rsyslog's default 30 s.
+    .replace('protocol="udp"', `protocol="tcp" ${queue} action.resumeInterval="1"`);
+  const conf = path.join(dir, 'rsyslog.conf');
+  writeFileSync(conf, `global(workDirectory="${dir}")\n${relay}`);
+  const valid = spawnSync('rsyslogd', ['-N1', '-f', conf], {encoding: 'utf8'});
+  assert.equal(valid.status, 0, valid.stderr);
+  startServer('rsyslogd', ['-n', '-f', conf, '-i', path.join(dir, 'pid')]);
+  await listening(relayPort);
+  const send = (lines: string[]) =>
+    spawnSync('logger', ['--tcp', '--server', '127.0.0.1', '--port', String(relayPort), '--tag', 'apache-seerbox'], {
+      input: lines.join('\n') + '\n',
+    });
+
+  send(['before']);
+  await until(() => messages.some((m) => m.endsWith(' before')));
+  assert.ok(
+    messages.some((m) => m.endsWith(' before')),
+    'the relay works',
+  );
+  stop();
+  const during = Array.from({length: 50}, (_, i) => `during-${i}`);
+  for (const line of during) {
+    send([line]);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await new Promise((r) => setTimeout(r, 1500));
+  await listen(enginePort);
+  await until(() => messages.some((m) => m.endsWith(' during-49')), 15);
+  const arrived = during.filter((line) => messages.some((m) => m.endsWith(` ${line}`)));
+  assert.ok(arrived.includes('during-49'), `the last line sent during the outage arrives: ${arrived.length} of 50`);
+  assert.ok(arrived.length >= 45, `at most a few lines lost when the connection broke: ${arrived.length} of 50`);
 });
