@@ -7,7 +7,7 @@ import {after, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import {chmodSync, cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
-import {createServer, type AddressInfo, type Socket} from 'node:net';
+import {createServer, type Socket} from 'node:net';
 import path from 'node:path';
 import {tempDir} from '../support/temp';
 import {
@@ -259,8 +259,9 @@ test('rsyslog variant over TCP with the queue the page adds: lines sent while th
     socket.on('close', () => sockets.delete(socket));
   });
   const listen = (port: number) => new Promise<void>((resolve) => engine.listen(port, '127.0.0.1', resolve));
-  await listen(0);
-  const enginePort = (engine.address() as AddressInfo).port;
+  // Below the ephemeral range, so that no client connection takes it while the Engine is down.
+  const enginePort = await freePort();
+  await listen(enginePort);
   after(() => engine.close());
   const stop = () => {
     engine.close();

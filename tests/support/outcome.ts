@@ -42,13 +42,24 @@ export function dateFormatOf(file: string): string {
   return found[1];
 }
 
-/** A free loopback TCP port (closed again before it is used: good enough on a test machine). */
+/**
+ * A free loopback TCP port for a server, drawn below the kernel's ephemeral range (32768 and up on
+ * Linux): a port from that range could be taken, between this check and the server's bind, by one of
+ * the thousands of client connections that a burst in a parallel test file opens.
+ */
 export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const {port} = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  for (;;) {
+    const port = 20000 + Math.floor(Math.random() * 12000);
+    const server = createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (free) {
+      await new Promise((resolve) => server.close(resolve));
+      return port;
+    }
+  }
 }
 
 /** Polls until `done()` holds or about `seconds` have passed. */
