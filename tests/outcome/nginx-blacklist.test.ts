@@ -7,7 +7,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawn, spawnSync} from 'node:child_process';
-import {chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {blockByTitle} from '../support/code-blocks';
 import {feedsOnLoopback, runScript} from '../support/script-tests';
@@ -97,9 +97,29 @@ async function protectedSite(method: 'geo' | 'deny') {
 }
 
 /** nginx answers with the new list once its reload has finished; the listed client shows when. */
-async function refusedAfterReload(request: (from: string) => Promise<number>) {
+/** The processes whose parent is `pid`, read from /proc (no procps needed). */
+const childrenOf = (pid: string) =>
+  readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === pid;
+      } catch {
+        return false; // the process ended while we looked
+      }
+    });
+
+async function refusedAfterReload(site: {dir: string; request: (from: string) => Promise<number>}) {
   for (let i = 0; i < 50; i += 1) {
-    if ((await request(LISTED)) === 403) return true;
+    if ((await site.request(LISTED)) === 403) {
+      // The old worker may still take a connection or two while it shuts down: wait until the
+      // master has only its new worker, so that every later request sees the new list.
+      const master = readFileSync(path.join(site.dir, 'nginx.pid'), 'utf8').trim();
+      const workers = () => childrenOf(master).length;
+      await until(() => workers() === 1, 10);
+      return workers() === 1;
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return false;
@@ -119,7 +139,7 @@ test('geo method: listed client refused, unlisted and allow-listed served, Seer 
     assert.equal(await site.request(from), 200, `${from} before the first sync`);
   const run = await site.sync();
   assert.equal(run.status, 0, run.stderr);
-  assert.ok(await refusedAfterReload(site.request), 'the listed client is refused after the sync');
+  assert.ok(await refusedAfterReload(site), 'the listed client is refused after the sync');
   assert.equal(await site.request(UNLISTED), 200);
   assert.equal(await site.request(ALLOWED), 200, 'the allowlist wins over the feed');
   await everyRequestLogged(site.seerbox, site.sent);
@@ -140,7 +160,7 @@ test('deny method: listed client refused, unlisted served, Seer Box gets every r
   assert.equal(await site.request(LISTED), 200, 'served before the first sync');
   const run = await site.sync();
   assert.equal(run.status, 0, run.stderr);
-  assert.ok(await refusedAfterReload(site.request), 'the listed client is refused after the sync');
+  assert.ok(await refusedAfterReload(site), 'the listed client is refused after the sync');
   assert.equal(await site.request(UNLISTED), 200);
   await everyRequestLogged(site.seerbox, site.sent);
 });
@@ -151,7 +171,7 @@ test('as the deny tab warns, a location that answers with return is not protecte
   for (const method of ['deny', 'geo'] as const) {
     const site = await protectedSite(method);
     assert.equal((await site.sync()).status, 0);
-    assert.ok(await refusedAfterReload(site.request));
+    assert.ok(await refusedAfterReload(site));
     const {status} = await httpRequest(site.port, {target: '/health', from: LISTED});
     assert.equal(status, method === 'deny' ? 200 : 403, `${method}: the listed client on /health`);
   }
@@ -166,7 +186,7 @@ test('a failed reload is retried by the next run: the new list is not left unenf
   const retried = await site.sync();
   assert.equal(retried.status, 0, retried.stderr);
   assert.match(retried.stdout, /block list updated/, 'the next run reloads');
-  assert.ok(await refusedAfterReload(site.request), 'the listed client is refused after the retry');
+  assert.ok(await refusedAfterReload(site), 'the listed client is refused after the retry');
 });
 
 test("the cron entry finds nginx with cron's own PATH (/usr/bin:/bin) and no terminal", async (t) => {
@@ -210,5 +230,5 @@ test("the cron entry finds nginx with cron's own PATH (/usr/bin:/bin) and no ter
   await new Promise((resolve) => child.on('exit', resolve));
   const said = readFileSync(output, 'utf8');
   assert.match(said, /block list updated/, said);
-  assert.ok(await refusedAfterReload(site.request), 'the listed client is refused after the cron run');
+  assert.ok(await refusedAfterReload(site), 'the listed client is refused after the cron run');
 });
