@@ -68,7 +68,7 @@ function setUp(format: 'geo' | 'deny', current: string | null, layout: 'geo' | '
   writeFileSync(path.join(dir, 'allowlist.conf'), '192.0.2.50 1;\n');
   const http =
     layout === 'geo'
-      ? `${geoSnippet.code.replaceAll('/etc/nginx/seerbox/', `${dir}/`)}
+      ? `${geoSnippet.code.replaceAll('/etc/nginx/seerbox/', `${dir}/`).replaceAll('/var/log/nginx/', `${dir}/`)}
          server { listen 127.0.0.1:8081; if ($seerbox_blocked) { return 403; } }`
       : `server { listen 127.0.0.1:8081; include ${target}; }`;
   writeFileSync(path.join(dir, 'nginx.conf'), `pid ${dir}/nginx.pid;\nevents {}\nhttp {\n${http}\n}\n`);
@@ -182,4 +182,17 @@ test('an unknown FORMAT stops the job with a clear message', () => {
   });
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /FORMAT must be geo or deny, not 'json'/);
+});
+
+nginxTest('a failed reload puts the previous list back, so the next run reloads again', async () => {
+  const job = setUp('geo', null);
+  const failed = await job.run('benign', {RELOAD_CMD: 'exit 1'});
+  assert.equal(failed.status, 1);
+  assert.match(failed.stderr, /reload failed, previous list restored; the next run tries again/);
+  assert.equal(job.list(), '', 'no list before, an empty one after');
+  const retried = await job.run('benign');
+  assert.equal(retried.status, 0, retried.stderr);
+  assert.equal(job.list(), GEO_LIST);
+  assert.deepEqual(job.calls(), ['test', 'test', 'reload'], 'tested twice, reloaded by the second run');
+  assert.deepEqual(job.leftovers(), []);
 });
