@@ -61,7 +61,7 @@ export const widthProblems = (page: Page): Promise<WidthProblems> =>
     const tables = Array.from(document.querySelectorAll('.markdown table[data-api-table]'));
     const brokenIdentifiers = tables.flatMap((table) =>
       Array.from(table.querySelectorAll('code'))
-        .filter((code) => code.getClientRects().length > 1 && lineEnds(code).some((char) => !/[_./]/.test(char)))
+        .filter((code) => code.getClientRects().length > 1 && lineEnds(code).some((char) => !/[_./\s]/.test(char)))
         .map((code) => name(code)),
     );
 

@@ -22,7 +22,7 @@ const div = (className: string): Element => ({
 });
 
 /** Code up to this many characters never wraps: short names keep their column's width. */
-const SHORT_CODE = 20;
+const SHORT_CODE = 16;
 
 /** Where a long text may wrap: after its spaces; without spaces, after `_`, `.` or `/`; with a hyphen, nowhere. */
 function breakPoints(text: string): RegExp | null {
@@ -32,10 +32,12 @@ function breakPoints(text: string): RegExp | null {
 }
 
 /**
- * The code again, as an MDX JSX `<code>` with a `<wbr>` at each break point, or unchanged if it has
- * none. JSX, because MDX renders it as written: a Markdown `code` with element children would go to
- * the theme's code component, which takes it for a code block.
+ * As MDX marks the JSX written in a page: rendered as written, not through the theme's components.
+ * (The theme's `code` component takes a code with element children for a code block.)
  */
+const explicitJsx = {_mdxExplicitJsx: true};
+
+/** The code again, as JSX `<code>` with a `<wbr>` at each break point, or unchanged if it has none. */
 function withBreaks(code: Element): Element | MdxJsxTextElementHast {
   const [only] = code.children;
   const points = code.children.length === 1 && only.type === 'text' ? breakPoints(only.value) : null;
@@ -45,6 +47,7 @@ function withBreaks(code: Element): Element | MdxJsxTextElementHast {
     name,
     attributes: [],
     children,
+    data: explicitJsx,
   });
   const parts = only.value.split(points);
   return tag(
