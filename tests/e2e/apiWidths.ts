@@ -5,7 +5,7 @@ export const desktopWidths = [1280, 1440, 1536, 1920];
 
 /** What does not fit on an API page at the current width, one entry per problem, in four kinds. */
 export type WidthProblems = {
-  /** Code in an API table broken over two lines other than after `_`, `.` or `/`. */
+  /** Code in an API table broken over two lines other than after `_`, `.` or `/`, or at a space. */
   brokenIdentifiers: string[];
   /** API tables that scroll sideways in their region, stick out of their column, or clip a cell. */
   cutTables: string[];
@@ -38,30 +38,31 @@ export const widthProblems = (page: Page): Promise<WidthProblems> =>
       return left <= box.left + slack && right >= box.right - slack;
     };
 
-    // Where each line of a code element ends: the character before each jump to a lower line.
-    const lineEnds = (code: Element) => {
-      const ends: string[] = [];
+    // Where each line of a code element breaks: the characters on either side of each jump to a
+    // lower line (a space at a break may have no box of its own, or start the new line).
+    const breaks = (code: Element) => {
+      const found: string[] = [];
       const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
       const range = document.createRange();
-      let previous: {char: string; top: number} | null = null;
+      let [before, top] = ['', Number.NaN];
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent ?? '';
         for (let index = 0; index < text.length; index += 1) {
           range.setStart(node, index);
           range.setEnd(node, index + 1);
           const rect = range.getClientRects()[0];
-          if (!rect) continue;
-          if (previous && rect.top > previous.top + rect.height / 2) ends.push(previous.char);
-          previous = {char: text[index], top: rect.top};
+          if (rect && rect.top > top + rect.height / 2) found.push(`${before}${text[index]}`);
+          if (rect) top = rect.top;
+          before = text[index];
         }
       }
-      return ends;
+      return found;
     };
 
     const tables = Array.from(document.querySelectorAll('.markdown table[data-api-table]'));
     const brokenIdentifiers = tables.flatMap((table) =>
       Array.from(table.querySelectorAll('code'))
-        .filter((code) => code.getClientRects().length > 1 && lineEnds(code).some((char) => !/[_./\s]/.test(char)))
+        .filter((code) => code.getClientRects().length > 1 && breaks(code).some((pair) => !/^[_./\s]|\s$/.test(pair)))
         .map((code) => name(code)),
     );
 

@@ -45,6 +45,7 @@ test('long code in API tables gets a <wbr> after each _, . and / (or space), as 
     'data.malicious_clients[].client_address',
     'page_size',
     'x-forwarded-for_and_more_text',
+    'string (date-time) or more',
     'Error with pagination fields',
   ].map(code);
   const outside = code('data.malicious_clients[].client_address');
@@ -67,6 +68,7 @@ test('long code in API tables gets a <wbr> after each _, . and / (or space), as 
       ['mdxJsxTextElement', 'data.|malicious_|clients[].|client_|address'],
       ['element', 'page_size'],
       ['element', 'x-forwarded-for_and_more_text'],
+      ['element', 'string (date-time) or more'],
       ['mdxJsxTextElement', 'Error |with |pagination |fields'],
     ],
   );

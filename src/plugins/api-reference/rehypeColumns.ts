@@ -24,11 +24,13 @@ const div = (className: string): Element => ({
 /** Code up to this many characters never wraps: short names keep their column's width. */
 const SHORT_CODE = 16;
 
-/** Where a long text may wrap: after its spaces; without spaces, after `_`, `.` or `/`; with a hyphen, nowhere. */
+/**
+ * Where a long text may wrap: after its spaces, or without spaces after `_`, `.` or `/`. A text
+ * with a hyphen never wraps: once wrapping is allowed, the browser would also break after it.
+ */
 function breakPoints(text: string): RegExp | null {
-  if (text.length <= SHORT_CODE) return null;
-  if (/\s/.test(text)) return /(?<=\s)(?=\S)/;
-  return text.includes('-') ? null : /(?<=[_./])(?=[^_./])/;
+  if (text.length <= SHORT_CODE || text.includes('-')) return null;
+  return /\s/.test(text) ? /(?<=\s)(?=\S)/ : /(?<=[_./])(?=[^_./])/;
 }
 
 /**
