@@ -4,7 +4,9 @@
  * - definition.mjs: api/openapi.yaml read and resolved, its operations listed, schemas flattened;
  * - remarkOperations.mjs (with examples.mjs): the `::operation{id="..."}` directive rendered as
  *   Markdown, in the page's language (labels.mjs, i18n/<locale>/seerbox-api-reference/labels.json);
- * - rehypeColumns.ts: each rendered operation grouped into a main and an examples column;
+ * - rehypeColumns.ts: each rendered operation grouped into a main and an examples column, and the
+ *   places where the code in its tables may wrap;
+ * - styles.css: the pages' styles (badges, tables, the two columns), loaded by the plugin below;
  * - check.mjs: what `npm run check:api` checks;
  * - swagger.ts and the plugin below: the interactive Swagger UI page's files and its <base href>.
  *
@@ -57,6 +59,8 @@ export default function apiReferencePlugin(context: LoadContext, options: unknow
     // Docusaurus reloads the content when the definition changes in `docusaurus start`: the
     // Swagger page then shows the edited one.
     getPathsToWatch: () => [path.resolve(siteDir, specPath)],
+
+    getClientModules: () => [path.join(__dirname, 'styles.css')],
 
     async loadContent() {
       if (!siteConfig.staticDirectories.some((dir) => path.resolve(siteDir, dir) === staticDir)) {
