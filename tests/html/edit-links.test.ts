@@ -32,9 +32,12 @@ function editInfo(route: string) {
   };
 }
 
-/** Git's last commit time of a file, as Docusaurus reads it (`%ct`), in milliseconds. */
+/**
+ * Git's last commit time of a file, as Docusaurus reads it (`%ct` of `git log --name-status`, which
+ * lists no file for a merge commit, so merges are skipped), in milliseconds.
+ */
 const gitLastCommit = (file: string) =>
-  Number(execFileSync('git', ['log', '-1', '--format=%ct', '--', file], {encoding: 'utf8'})) * 1000;
+  Number(execFileSync('git', ['log', '-1', '--no-merges', '--format=%ct', '--', file], {encoding: 'utf8'})) * 1000;
 
 test('an English page links to its source under docs/ and shows its last git change', {skip}, () => {
   const edit = editInfo('/main/architecture');
