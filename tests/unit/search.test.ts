@@ -101,7 +101,7 @@ test("a page's keywords, summary and table headers are weighted; keywords and su
   const prepared = prepareHtml(`<html>${head}<body><main><h1>Architecture</h1><table><tr><th>Port</table></main>`);
   assert.match(
     prepared,
-    /<main><p hidden="" data-pagefind-weight="7">ports to open<\/p><p hidden="" data-pagefind-weight="4">Which ports each service uses<\/p><h1>Architecture<\/h1>/,
+    /<main><p hidden="" data-pagefind-weight="10">ports to open<\/p><p hidden="" data-pagefind-weight="4">Which ports each service uses<\/p><h1>Architecture<\/h1>/,
   );
   assert.match(prepared, /<th data-pagefind-weight="3">Port<\/th>/);
   // A page without them gets nothing added.

@@ -35,10 +35,10 @@ const textOf = (node) =>
 
 /**
  * Weights of what says most about a page, beside Pagefind's own for headings (h1 7 down to h6 2):
- * the words readers search with (front matter `keywords`) as much as a title, the page's summary
+ * the words readers search with (front matter `keywords`) above a title (Pagefind's greatest weight), the page's summary
  * (`description`) and the header cells of its tables (a table of ports answers "which ports").
  */
-const WEIGHTS = {keywords: '7', description: '4', th: '3'};
+const WEIGHTS = {keywords: '10', description: '4', th: '3'};
 
 /** @param {import('parse5').DefaultTreeAdapterMap['document']} document @param {string} name */
 const metaContent = (document, name) =>
