@@ -3,9 +3,7 @@ import {readFileSync} from 'node:fs';
 import {themes as prismThemes} from 'prism-react-renderer';
 import type {Config} from '@docusaurus/types';
 import type {UserThemeConfig} from '@docusaurus/theme-common';
-import type {Options as ThemeOptions} from '@docusaurus/theme-classic';
-import type {Options as PagesOptions} from '@docusaurus/plugin-content-pages';
-import type {Options as SitemapOptions} from '@docusaurus/plugin-sitemap';
+import type {Options as ClassicOptions} from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import remarkMermaidDiagrams from './src/remark/mermaidDiagrams.mjs';
@@ -289,6 +287,36 @@ export default {
     },
   },
 
+  presets: [
+    [
+      'classic',
+      {
+        // The docs are our wrapped plugin (below); the site has no blog.
+        docs: false,
+        blog: false,
+        // Stand-alone Markdown pages (src/pages/*.md) get the same edit link and date; React pages have neither.
+        pages: fixturesOnly
+          ? {path: 'tests/fixtures/pages', routeBasePath: '__fixtures/pages'}
+          : {
+              editUrl,
+              editLocalizedFiles: true,
+              showLastUpdateTime: docsOptions.showLastUpdateTime,
+              remarkPlugins: [codeBlocks],
+              rehypePlugins: [rehypeScrollRegions],
+            },
+        // One sitemap per locale (/sitemap.xml, /it/sitemap.xml), listed in robots.txt.
+        sitemap: {
+          ignorePatterns: ['/search', '/it/search'].map((pattern) => pattern.replace(/^\//, baseUrl)),
+        },
+        theme: {customCss: ['./src/css/custom.css', './src/css/print.css']},
+        // The preset's debug pages (development only) and SVG-as-component loader: the site uses neither.
+        // With future.v4.useCssCascadeLayers, the preset also puts the styles in CSS cascade layers.
+        debug: false,
+        svgr: false,
+      } satisfies ClassicOptions,
+    ],
+  ],
+
   themes: [
     // Offline full-text search: this theme's search bar and search page, with
     // results from Pagefind's index (src/plugins/searchIndex.ts), which the
@@ -314,33 +342,8 @@ export default {
     ],
   ],
 
-  // The classic preset's parts this site uses, in the preset's order (a theme among the plugins keeps
-  // it ahead of ours): without the preset, npm ci leaves out Algolia's search, SVGR, the debug and
-  // analytics plugins (53 packages) that the site never loads.
+  // Docusaurus loads the preset's plugins and theme first, then these, then `themes` above.
   plugins: [
-    // The theme's and the plugins' styles in CSS cascade layers (future.v4.useCssCascadeLayers above).
-    '@docusaurus/plugin-css-cascade-layers',
-    // Stand-alone Markdown pages (src/pages/*.md) get the same edit link and date; React pages have neither.
-    [
-      '@docusaurus/plugin-content-pages',
-      (fixturesOnly
-        ? {path: 'tests/fixtures/pages', routeBasePath: '__fixtures/pages'}
-        : {
-            editUrl,
-            editLocalizedFiles: true,
-            showLastUpdateTime: docsOptions.showLastUpdateTime,
-            remarkPlugins: [codeBlocks],
-            rehypePlugins: [rehypeScrollRegions],
-          }) satisfies PagesOptions,
-    ],
-    // One sitemap per locale (/sitemap.xml, /it/sitemap.xml), listed in robots.txt.
-    [
-      '@docusaurus/plugin-sitemap',
-      {
-        ignorePatterns: ['/search', '/it/search'].map((pattern) => pattern.replace(/^\//, baseUrl)),
-      } satisfies SitemapOptions,
-    ],
-    ['@docusaurus/theme-classic', {customCss: ['./src/css/custom.css', './src/css/print.css']} satisfies ThemeOptions],
     // The docs, their version data without the docs' descriptions (only the category cards show them).
     [docsPlugin, fixturesOnly ? fixtureDocsOptions : docsOptions],
     clientBundle,

@@ -38,9 +38,9 @@ test('the client bundle swaps the prefetch helper and reactUtils only where Docu
 
 test('the browser gets the site config without what only the build reads', async () => {
   const {default: siteConfig} = await import('../../docusaurus.config');
-  // Docusaurus normalises the config (presets defaults to []) and writes it as JSON, which leaves
-  // out functions; the plugin reads that file back.
-  const config = {presets: [], ...siteConfig};
+  // Docusaurus writes the normalised config as JSON, which leaves out functions; the plugin reads
+  // that file back.
+  const config = siteConfig;
   const generated = `/* generated */\nexport default ${JSON.stringify(config, null, 2)};\n`;
   const module = clientConfigModule(generated);
   const client = JSON.parse(module.replace(/^export default /, '').replace(/;\s*$/, '')) as Record<string, unknown>;
