@@ -55,7 +55,7 @@ test('inOrder and languageScore tell right from wrong', () => {
 
 for (const locale of ['en', 'it'] as const) {
   const file = pdfPath(build, locale, release());
-  const order = readOrder(locale);
+  const order = readOrder(locale, build);
   const titles: string[] = order.entries.map((entry: {title: string}) => flat(entry.title));
 
   test(`${locale}: the manual exists, is tagged, and fits its budget`, () => {
