@@ -10,7 +10,8 @@ import remarkMermaidDiagrams from './src/remark/mermaidDiagrams.mjs';
 import remarkCodeBlocks from './src/remark/codeBlocks';
 import rehypeScrollRegions from './src/rehype/scrollRegions';
 import {withAccessibleContrast} from './src/prism/contrast';
-import clientBundle from './src/plugins/clientBundle';
+import bundleDietPlugin from './src/plugins/bundle-diet';
+import searchEngineSwap from './src/plugins/searchIndex/engineSwap';
 import searchIndexPlugin from './src/plugins/searchIndex';
 import codeBlocksPlugin from './src/plugins/codeBlocks';
 import docsPlugin from './src/plugins/docs';
@@ -23,7 +24,7 @@ import apiReferencePlugin, {
 import notFoundRoutesPlugin from './src/plugins/notFoundRoutes';
 import offlinePlugin from './src/plugins/offline';
 import {searchResultLimits} from './src/search/options.mjs';
-import {ssrTemplate} from './src/utils/ssrTemplate';
+import {ssrTemplate} from './src/plugins/bundle-diet/ssrTemplate';
 import {PLACEHOLDER_EDIT_URL_BASE, PLACEHOLDER_SITE_URL, placeholderWarnings} from './src/utils/placeholders';
 
 // Environment switches, all in one place.
@@ -33,6 +34,12 @@ const siteUrl = process.env.SITE_URL ?? PLACEHOLDER_SITE_URL;
 const baseUrl = process.env.BASE_URL ?? '/';
 /** Kill switch for Docusaurus Faster (Rspack, SWC, Lightning CSS): `DOCUSAURUS_FASTER=false`. */
 const isFaster = process.env.DOCUSAURUS_FASTER !== 'false';
+/**
+ * Kill switch for our replacements of Docusaurus internals (src/plugins/bundle-diet, its UPGRADING.md):
+ * `SEERBOX_STOCK=true` builds with the stock page template, client modules and code block content.
+ * Pages are heavier and slower to show, and still right: the way out when an upgrade breaks a replacement.
+ */
+const isStock = process.env.SEERBOX_STOCK === 'true';
 /**
  * `SEERBOX_TEST_FIXTURES=true` builds, instead of the site, a small site of test-only pages
  * (tests/fixtures, under `/__fixtures/`) with the same theme: `npm run build:fixtures` writes it
@@ -240,8 +247,8 @@ export default {
   onDuplicateRoutes: 'throw',
   // Our own bilingual banner replaces the core one (English only).
   baseUrlIssueBanner: false,
-  // The page paints before the app's scripts load (src/utils/ssrTemplate.ts).
-  ssrTemplate,
+  // The page paints before the app's scripts load (src/plugins/bundle-diet/ssrTemplate.ts).
+  ...(!isStock && {ssrTemplate}),
   // The spec fixes the storage keys ('theme', the docs version key, the announcement key).
   storage: {namespace: false},
 
@@ -324,14 +331,14 @@ export default {
     [
       '@easyops-cn/docusaurus-search-local',
       {
-        // The theme's own lunr index is not built: src/plugins/clientBundle.ts
+        // The theme's own lunr index is not built: src/plugins/searchIndex/engineSwap.ts
         // points its search bar and page at Pagefind.
         indexDocs: false,
         indexPages: false,
         indexBlog: false,
         docsRouteBasePath: ['main', 'api'],
         // Off here because the plugin would bundle mark.js into every page;
-        // src/plugins/clientBundle.ts turns highlighting back on with a
+        // src/plugins/searchIndex/engineSwap.ts turns highlighting back on with a
         // mark.js loaded only when a page has words to highlight.
         highlightSearchTermsOnTargetPage: false,
         explicitSearchResultPath: true,
@@ -346,7 +353,9 @@ export default {
   plugins: [
     // The docs, their version data without the docs' descriptions (only the category cards show them).
     [docsPlugin, fixturesOnly ? fixtureDocsOptions : docsOptions],
-    clientBundle,
+    // Our replacements of Docusaurus internals, in one folder with their UPGRADING.md.
+    ...(isStock ? [] : [bundleDietPlugin]),
+    searchEngineSwap,
     searchIndexPlugin,
     // No Prism in the browser: the token colours' stylesheet, the code blocks' own chunk.
     codeBlocksPlugin,

@@ -4,7 +4,7 @@ import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {gunzipSync} from 'node:zlib';
-import {replacementFor} from '../../src/plugins/clientBundle';
+import {replacementFor} from '../../src/plugins/searchIndex/engineSwap';
 import searchIndexPlugin, {isSearchedRoute, unused} from '../../src/plugins/searchIndex';
 import {prepareHtml} from '../../src/plugins/searchIndex/write.mjs';
 import {
