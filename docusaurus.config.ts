@@ -262,7 +262,7 @@ export default {
     },
     // Rspack's persistent cache is left off: it kept stale Markdown link
     // resolutions between builds (a page added later still showed as a broken
-    // link until `npm run clear`). A cold build's figures: CONTRIBUTING.md, "Speed and weight".
+    // link until `npm run clear`). A cold build's figures: docs-dev/PERFORMANCE.md, "Speed and weight".
     faster: isFaster && {
       swcJsLoader: true,
       swcJsMinimizer: true,

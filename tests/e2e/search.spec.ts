@@ -33,7 +33,7 @@ const cases = [
 
 /**
  * What administrators type (not page titles), and the page each must find among the first five.
- * Measured against the earlier lunr index too: see the search notes in CONTRIBUTING.md.
+ * Measured against the earlier lunr index too: see the search notes in docs-dev/HOW-IT-WORKS.md.
  */
 const adminQueries = {
   en: [
