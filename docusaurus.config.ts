@@ -24,6 +24,7 @@ import apiReferencePlugin, {
 import notFoundRoutesPlugin from './src/plugins/notFoundRoutes';
 import offlinePlugin from './src/plugins/offline';
 import {searchResultLimits} from './src/search/options.mjs';
+import {API_DEFINITION} from './src/utils/sitePaths.mjs';
 import {ssrTemplate} from './src/plugins/bundle-diet/ssrTemplate';
 import {PLACEHOLDER_EDIT_URL_BASE, PLACEHOLDER_SITE_URL, placeholderWarnings} from './src/utils/placeholders';
 
@@ -78,7 +79,7 @@ if (process.env.NODE_ENV === 'production' && !fixturesOnly && !process.env.SEERB
 }
 
 /** The single source of the API reference: the API pages, their Italian versions and the Swagger page. */
-const apiDefinition = './api/openapi.yaml';
+const apiDefinition = `./${API_DEFINITION}`;
 
 /** The locale being built (Docusaurus sets it while it loads this file for each locale). */
 const currentLocale = process.env.DOCUSAURUS_CURRENT_LOCALE ?? 'en';

@@ -7,6 +7,7 @@ import {runCli, UsageError, wholeNumber} from './lib/cli.mjs';
 import {codeBlocks} from './lib/code-blocks.mjs';
 import {parseFrontMatter} from './lib/front-matter.mjs';
 import {listFiles} from './lib/files.mjs';
+import {ITALIAN_DOCS_DIR} from '../src/utils/sitePaths.mjs';
 
 const USAGE = `Usage: node scripts/check-content.mjs [--min-words N] [DIR|FILE ...]
 
@@ -18,7 +19,7 @@ i18n/it/docusaurus-plugin-content-docs/current/main) and fails when a page
 Broken links and anchors fail the build instead (npm run build).
 Exit status: 0 when every page passes, 1 when a page fails, 2 on bad input.`;
 
-export const DEFAULT_DIRS = ['docs/main', 'i18n/it/docusaurus-plugin-content-docs/current/main'];
+export const DEFAULT_DIRS = ['docs/main', `${ITALIAN_DOCS_DIR}/main`];
 
 /**
  * Counts the words of prose: no code, tables, imports, JSX tags, admonition fences or URLs.

@@ -5,6 +5,7 @@ import {readFileSync} from 'node:fs';
 import {test, expect, localePath, navigateInApp, chooseColorMode} from './helpers';
 import {fixturesBaseURL} from './servers';
 import {codeBlocks} from '../support/code-blocks';
+import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
 for (const locale of ['en', 'it'] as const) {
   test(`${locale}: code lines are spans that stack as blocks`, async ({page}) => {
@@ -89,7 +90,7 @@ for (const locale of ['en', 'it'] as const) {
   // escapes (<, &, ") included, with no trailing newline.
   test(`${locale}: the copy button copies a block's source text exactly`, async ({page, context}) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const source = locale === 'it' ? 'i18n/it/docusaurus-plugin-content-docs/current/main' : 'docs/main';
+    const source = locale === 'it' ? `${ITALIAN_DOCS_DIR}/main` : 'docs/main';
     const [first] = codeBlocks(readFileSync(`${source}/how-to/assets/hosts.md`, 'utf8'));
     expect(first.code).toMatch(/<TOKEN>.*&page=0/s);
     await page.goto(localePath('/main/how-to/assets/hosts', locale));

@@ -7,8 +7,9 @@ import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 import {BUILD, builtFile} from '../support/build';
+import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
-const sources = {en: 'docs', it: 'i18n/it/docusaurus-plugin-content-docs/current'};
+const sources = {en: 'docs', it: ITALIAN_DOCS_DIR};
 
 const pagesWithDiagrams = readdirSync('docs/main', {recursive: true, encoding: 'utf8'})
   .filter((file) => file.endsWith('.md'))

@@ -7,6 +7,7 @@ import {ENGLISH_LABELS, loadLabels} from '../../src/plugins/api-reference/labels
 import remarkApiOperations, {curlExample, operationNodes} from '../../src/plugins/api-reference/remarkOperations.mjs';
 import {localeOfFile} from '../../src/utils/locale.mjs';
 import {tempDir} from '../support/temp';
+import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
 const mini = path.resolve('tests/fixtures/api/mini.yaml');
 const definition = loadDefinition(mini);
@@ -145,7 +146,7 @@ test('labels: English from the code, other locales from their translation file, 
 
 test('localeOfFile reads the locale from i18n paths', () => {
   assert.equal(localeOfFile('/site/docs/api/license.md'), 'en');
-  assert.equal(localeOfFile('/site/i18n/it/docusaurus-plugin-content-docs/current/api/license.md'), 'it');
+  assert.equal(localeOfFile(`/site/${ITALIAN_DOCS_DIR}/api/license.md`), 'it');
 });
 
 test('the plugin replaces directives and rejects unknown operation ids', async () => {

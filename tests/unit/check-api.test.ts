@@ -5,6 +5,7 @@ import path from 'node:path';
 import {checkApi, directiveIds, proseProblems} from '../../src/plugins/api-reference/check.mjs';
 import {loadDefinition} from '../../src/plugins/api-reference/definition.mjs';
 import {tempDir} from '../support/temp';
+import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
 const mini = path.resolve('tests/fixtures/api/mini.yaml');
 
@@ -64,7 +65,7 @@ function project({
   writeFileSync(path.join(root, 'api', 'openapi.yaml'), spec);
   mkdirSync(path.join(root, 'docs', 'api'), {recursive: true});
   writeFileSync(path.join(root, 'docs', 'api', 'things.md'), english);
-  const twins = path.join(root, 'i18n', 'it', 'docusaurus-plugin-content-docs', 'current', 'api');
+  const twins = path.join(root, ITALIAN_DOCS_DIR, 'api');
   mkdirSync(twins, {recursive: true});
   writeFileSync(path.join(twins, 'things.md'), twin);
   writeFileSync(path.join(root, 'i18n', 'it', 'openapi.json'), JSON.stringify(translations));
