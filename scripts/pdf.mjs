@@ -168,8 +168,7 @@ async function extractPage({index, anchors, kind, url}) {
     link.setAttribute('href', fragment ? `#p${target}-${fragment}` : `#p${target}`);
   }
   const title = clone.querySelector('h1')?.textContent?.trim() ?? doc.title;
-  const sections = [...clone.querySelectorAll('h2')].map((h2) => ({id: h2.id, text: h2.textContent?.trim() ?? ''}));
-  return {html: clone.innerHTML, title, sections};
+  return {html: clone.innerHTML, title};
 }
 
 /**
