@@ -6,14 +6,14 @@ import type {UserThemeConfig} from '@docusaurus/theme-common';
 import type {Options as ClassicOptions} from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
-import remarkMermaidDiagrams from './src/remark/mermaidDiagrams.mjs';
-import remarkCodeBlocks from './src/remark/codeBlocks';
+import remarkMermaidDiagrams from './src/plugins/diagrams/remark.mjs';
+import remarkCodeBlocks from './src/plugins/code-blocks/remark';
 import rehypeScrollRegions from './src/rehype/scrollRegions';
-import {withAccessibleContrast} from './src/prism/contrast';
+import {withAccessibleContrast} from './src/plugins/code-blocks/contrast';
 import bundleDietPlugin from './src/plugins/bundle-diet';
 import searchEngineSwap from './src/plugins/searchIndex/engineSwap';
 import searchIndexPlugin from './src/plugins/searchIndex';
-import codeBlocksPlugin from './src/plugins/codeBlocks';
+import codeBlocksPlugin from './src/plugins/code-blocks';
 import docsPlugin from './src/plugins/docs';
 import robotsTxtPlugin from './src/plugins/robotsTxt';
 import apiReferencePlugin, {
@@ -103,7 +103,7 @@ const prism = {
   additionalLanguages: ['bash', 'nginx', 'apacheconf', 'ini', 'toml'],
 } satisfies UserThemeConfig['prism'];
 
-/** Fenced code blocks are highlighted at build time (src/remark/codeBlocks.ts). */
+/** Fenced code blocks are highlighted at build time (src/plugins/code-blocks/remark.ts). */
 const codeBlocks = [
   remarkCodeBlocks,
   {light: prism.theme, dark: prism.darkTheme, additionalLanguages: prism.additionalLanguages},

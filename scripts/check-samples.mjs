@@ -540,11 +540,11 @@ function checkToml({code}) {
   }
 }
 
-/** @type {typeof import('../src/remark/mermaidParse.mjs').parseMermaid | undefined} */
+/** @type {typeof import('../src/plugins/diagrams/parse.mjs').parseMermaid | undefined} */
 let mermaidApi;
 /** @param {{code: string}} sample */
 async function checkMermaid({code}) {
-  if (!mermaidApi) mermaidApi = (await import('../src/remark/mermaidParse.mjs')).parseMermaid;
+  if (!mermaidApi) mermaidApi = (await import('../src/plugins/diagrams/parse.mjs')).parseMermaid;
   const error = await mermaidApi(code);
   if (!error) return [];
   const at = /line (\d+)/i.exec(error);

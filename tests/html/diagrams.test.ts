@@ -1,4 +1,4 @@
-// Diagrams are drawn at build time (src/remark/mermaidDiagrams.mjs): every ```mermaid block of
+// Diagrams are drawn at build time (src/plugins/diagrams/remark.mjs): every ```mermaid block of
 // every guide page, in both languages, is an accessible inline SVG in the built HTML, and no page
 // ships Mermaid to the browser.
 import {test} from 'node:test';

@@ -4,9 +4,9 @@ import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import type {Root} from 'mdast';
 import type {PrismTheme} from 'prism-react-renderer';
-import remarkCodeBlocks, {CHUNK, type Highlighted} from '../../src/remark/codeBlocks';
-import {createHighlighter, registerLanguages, tokenCss} from '../../src/prism/staticHighlight';
-import {codeOfHighlighted, codeText} from '../../src/prism/codeText';
+import remarkCodeBlocks, {CHUNK, type Highlighted} from '../../src/plugins/code-blocks/remark';
+import {createHighlighter, registerLanguages, tokenCss} from '../../src/plugins/code-blocks/highlight';
+import {codeOfHighlighted, codeText} from '../../src/plugins/code-blocks/codeText';
 import {codeBlocks} from '../support/code-blocks';
 import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import remarkMermaidDiagrams, {diagramSvg} from '../../src/remark/mermaidDiagrams.mjs';
+import remarkMermaidDiagrams, {diagramSvg} from '../../src/plugins/diagrams/remark.mjs';
 import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
 type Node = {

@@ -2,7 +2,7 @@ import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {PrismTheme} from 'prism-react-renderer';
-import {tokenCss} from '../prism/staticHighlight';
+import {tokenCss} from './highlight';
 
 /**
  * What goes in the code blocks' chunk: the theme's block (its own Content, which we replace, and
@@ -26,7 +26,7 @@ const codeBlockModules = new RegExp(
 
 /**
  * Code blocks without Prism in the browser. Their lines are highlighted at build time
- * (src/remark/codeBlocks.ts); this plugin adds the token colours' stylesheet (`tokenCss`, from the
+ * (src/plugins/code-blocks/remark.ts); this plugin adds the token colours' stylesheet (`tokenCss`, from the
  * themes in `themeConfig.prism`) to every page and keeps the code blocks' chunk to the pages that
  * show code. The theme's Content that shows those lines, and leaving out the client module that loads
  * Prism on every page, are replacements of theme internals: src/plugins/bundle-diet.
@@ -36,7 +36,7 @@ export default function codeBlocks({generatedFilesDir, siteConfig}: LoadContext)
   const css = tokenCss({light: prism.theme, dark: prism.darkTheme});
   const stylesheet = path.join(generatedFilesDir, 'seerbox-code-blocks', 'tokens.css');
   mkdirSync(path.dirname(stylesheet), {recursive: true});
-  writeFileSync(stylesheet, `/* Generated from the Prism themes by src/plugins/codeBlocks.ts. */\n${css}\n`);
+  writeFileSync(stylesheet, `/* Generated from the Prism themes by src/plugins/code-blocks/index.ts. */\n${css}\n`);
   return {
     name: 'seerbox-code-blocks',
     getClientModules: () => [stylesheet],

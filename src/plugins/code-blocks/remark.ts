@@ -1,7 +1,7 @@
 import {visit} from 'unist-util-visit';
 import type {Root} from 'mdast';
-import {codeText} from '../prism/codeText';
-import {createHighlighter, type Themes} from '../prism/staticHighlight';
+import {codeText} from './codeText';
+import {createHighlighter, type Themes} from './highlight';
 
 /**
  * remark plugin for fenced code blocks. Each is highlighted here, at build time: its lines go to
