@@ -11,8 +11,8 @@ import remarkCodeBlocks from './src/plugins/code-blocks/remark';
 import rehypeScrollRegions from './src/rehype/scrollRegions';
 import {withAccessibleContrast} from './src/plugins/code-blocks/contrast';
 import bundleDietPlugin from './src/plugins/bundle-diet';
-import searchEngineSwap from './src/plugins/searchIndex/engineSwap';
-import searchIndexPlugin from './src/plugins/searchIndex';
+import searchEngineSwap from './src/plugins/search/engineSwap';
+import searchIndexPlugin from './src/plugins/search';
 import codeBlocksPlugin from './src/plugins/code-blocks';
 import docsPlugin from './src/plugins/docs';
 import robotsTxtPlugin from './src/plugins/robotsTxt';
@@ -23,7 +23,7 @@ import apiReferencePlugin, {
 } from './src/plugins/api-reference';
 import notFoundRoutesPlugin from './src/plugins/notFoundRoutes';
 import offlinePlugin from './src/plugins/offline';
-import {searchResultLimits} from './src/search/options.mjs';
+import {searchResultLimits} from './src/plugins/search/client/options.mjs';
 import {API_DEFINITION} from './src/utils/sitePaths.mjs';
 import {ssrTemplate} from './src/plugins/bundle-diet/ssrTemplate';
 import {PLACEHOLDER_EDIT_URL_BASE, PLACEHOLDER_SITE_URL, placeholderWarnings} from './src/utils/placeholders';
@@ -327,19 +327,19 @@ export default {
 
   themes: [
     // Offline full-text search: this theme's search bar and search page, with
-    // results from Pagefind's index (src/plugins/searchIndex.ts), which the
+    // results from Pagefind's index (src/plugins/search/index.ts), which the
     // browser fetches from the site itself, in parts, once the reader searches.
     [
       '@easyops-cn/docusaurus-search-local',
       {
-        // The theme's own lunr index is not built: src/plugins/searchIndex/engineSwap.ts
+        // The theme's own lunr index is not built: src/plugins/search/engineSwap.ts
         // points its search bar and page at Pagefind.
         indexDocs: false,
         indexPages: false,
         indexBlog: false,
         docsRouteBasePath: ['main', 'api'],
         // Off here because the plugin would bundle mark.js into every page;
-        // src/plugins/searchIndex/engineSwap.ts turns highlighting back on with a
+        // src/plugins/search/engineSwap.ts turns highlighting back on with a
         // mark.js loaded only when a page has words to highlight.
         highlightSearchTermsOnTargetPage: false,
         explicitSearchResultPath: true,

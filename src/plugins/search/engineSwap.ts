@@ -2,7 +2,7 @@ import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
 const searchTheme = `${path.sep}@easyops-cn${path.sep}docusaurus-search-local${path.sep}`;
-const client = (file: string) => path.resolve(__dirname, '../../search', file);
+const client = (file: string) => path.resolve(__dirname, 'client', file);
 
 /**
  * Which of our modules replaces an import of the local search theme's search bar or page: its
@@ -22,7 +22,7 @@ export function replacementFor(request: string, issuer: string | undefined): str
 
 /**
  * The search theme's UI with Pagefind's results: the search bar and page query Pagefind
- * (src/search/pagefind.ts, loaded with the first search) instead of the theme's lunr worker, and
+ * (src/plugins/search/client/pagefind.ts, loaded with the first search) instead of the theme's lunr worker, and
  * mark.js loads only on pages opened from a search result. Client bundle only.
  */
 export default function searchEngineSwap(): Plugin {
