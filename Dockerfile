@@ -21,7 +21,7 @@ ENV BASE_URL=${BASE_URL} SITE_URL=${SITE_URL}
 # No git here and no .git in the context: the pages are built without their
 # "Last updated" dates (a build from a clone with its history has them).
 WORKDIR /src
-# The build prints the PDF manuals with Chromium (scripts/pdf.mjs).
+# The build prints the PDF manuals with Chromium (scripts/pdf.mjs; without it they would be skipped).
 RUN apt-get update -qq \
  && apt-get install -y -qq --no-install-recommends chromium \
  && rm -rf /var/lib/apt/lists/*
@@ -62,8 +62,12 @@ USER 101
 
 COPY --from=build /src/deploy/nginx/templates/ /etc/nginx/templates/
 COPY --from=build /src/deploy/nginx/mime.types /etc/nginx/seerbox/mime.types
-COPY --from=build /src/deploy/nginx/generated/csp-hashes.conf /etc/nginx/seerbox/generated/csp-hashes.conf
+COPY --from=build /src/build/.seerbox/csp-hashes.conf /etc/nginx/seerbox/generated/csp-hashes.conf
 COPY --from=build /src/build/ /usr/share/nginx/html${BASE_URL}
+# The build's notes for later steps (reading order, CSP include) are not pages: nginx refuses dot-files anyway.
+USER root
+RUN rm -rf /usr/share/nginx/html${BASE_URL}.seerbox /usr/share/nginx/html${BASE_URL}it/.seerbox
+USER 101
 
 # 8080: the pages over HTTP, or (SEERBOX_TLS=on) the redirect to HTTPS; 8443: HTTPS.
 EXPOSE 8080 8443

@@ -3,18 +3,17 @@ import {readFileSync} from 'node:fs';
 import {themes as prismThemes} from 'prism-react-renderer';
 import type {Config} from '@docusaurus/types';
 import type {UserThemeConfig} from '@docusaurus/theme-common';
-import type {Options as ThemeOptions} from '@docusaurus/theme-classic';
-import type {Options as PagesOptions} from '@docusaurus/plugin-content-pages';
-import type {Options as SitemapOptions} from '@docusaurus/plugin-sitemap';
+import type {Options as ClassicOptions} from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
-import remarkMermaidDiagrams from './src/remark/mermaidDiagrams.mjs';
-import remarkCodeBlocks from './src/remark/codeBlocks';
+import remarkMermaidDiagrams from './src/plugins/diagrams/remark.mjs';
+import remarkCodeBlocks from './src/plugins/code-blocks/remark';
 import rehypeScrollRegions from './src/rehype/scrollRegions';
-import {withAccessibleContrast} from './src/prism/contrast';
-import clientBundle from './src/plugins/clientBundle';
-import searchIndexPlugin from './src/plugins/searchIndex';
-import codeBlocksPlugin from './src/plugins/codeBlocks';
+import {withAccessibleContrast} from './src/plugins/code-blocks/contrast';
+import bundleDietPlugin from './src/plugins/bundle-diet';
+import searchEngineSwap from './src/plugins/search/engineSwap';
+import searchIndexPlugin from './src/plugins/search';
+import codeBlocksPlugin from './src/plugins/code-blocks';
 import docsPlugin from './src/plugins/docs';
 import robotsTxtPlugin from './src/plugins/robotsTxt';
 import apiReferencePlugin, {
@@ -24,8 +23,9 @@ import apiReferencePlugin, {
 } from './src/plugins/api-reference';
 import notFoundRoutesPlugin from './src/plugins/notFoundRoutes';
 import offlinePlugin from './src/plugins/offline';
-import {searchResultLimits} from './src/search/options.mjs';
-import {ssrTemplate} from './src/utils/ssrTemplate';
+import {searchResultLimits} from './src/plugins/search/client/options.mjs';
+import {API_DEFINITION} from './src/utils/sitePaths.mjs';
+import {ssrTemplate} from './src/plugins/bundle-diet/ssrTemplate';
 import {PLACEHOLDER_EDIT_URL_BASE, PLACEHOLDER_SITE_URL, placeholderWarnings} from './src/utils/placeholders';
 
 // Environment switches, all in one place.
@@ -35,6 +35,12 @@ const siteUrl = process.env.SITE_URL ?? PLACEHOLDER_SITE_URL;
 const baseUrl = process.env.BASE_URL ?? '/';
 /** Kill switch for Docusaurus Faster (Rspack, SWC, Lightning CSS): `DOCUSAURUS_FASTER=false`. */
 const isFaster = process.env.DOCUSAURUS_FASTER !== 'false';
+/**
+ * Kill switch for our replacements of Docusaurus internals (src/plugins/bundle-diet, its UPGRADING.md):
+ * `SEERBOX_STOCK=true` builds with the stock page template, client modules and code block content.
+ * Pages are heavier and slower to show, and still right: the way out when an upgrade breaks a replacement.
+ */
+const isStock = process.env.SEERBOX_STOCK === 'true';
 /**
  * `SEERBOX_TEST_FIXTURES=true` builds, instead of the site, a small site of test-only pages
  * (tests/fixtures, under `/__fixtures/`) with the same theme: `npm run build:fixtures` writes it
@@ -73,7 +79,7 @@ if (process.env.NODE_ENV === 'production' && !fixturesOnly && !process.env.SEERB
 }
 
 /** The single source of the API reference: the API pages, their Italian versions and the Swagger page. */
-const apiDefinition = './api/openapi.yaml';
+const apiDefinition = `./${API_DEFINITION}`;
 
 /** The locale being built (Docusaurus sets it while it loads this file for each locale). */
 const currentLocale = process.env.DOCUSAURUS_CURRENT_LOCALE ?? 'en';
@@ -97,7 +103,7 @@ const prism = {
   additionalLanguages: ['bash', 'nginx', 'apacheconf', 'ini', 'toml'],
 } satisfies UserThemeConfig['prism'];
 
-/** Fenced code blocks are highlighted at build time (src/remark/codeBlocks.ts). */
+/** Fenced code blocks are highlighted at build time (src/plugins/code-blocks/remark.ts). */
 const codeBlocks = [
   remarkCodeBlocks,
   {light: prism.theme, dark: prism.darkTheme, additionalLanguages: prism.additionalLanguages},
@@ -242,8 +248,8 @@ export default {
   onDuplicateRoutes: 'throw',
   // Our own bilingual banner replaces the core one (English only).
   baseUrlIssueBanner: false,
-  // The page paints before the app's scripts load (src/utils/ssrTemplate.ts).
-  ssrTemplate,
+  // The page paints before the app's scripts load (src/plugins/bundle-diet/ssrTemplate.ts).
+  ...(!isStock && {ssrTemplate}),
   // The spec fixes the storage keys ('theme', the docs version key, the announcement key).
   storage: {namespace: false},
 
@@ -257,7 +263,7 @@ export default {
     },
     // Rspack's persistent cache is left off: it kept stale Markdown link
     // resolutions between builds (a page added later still showed as a broken
-    // link until `npm run clear`). A cold build's figures: CONTRIBUTING.md, "Speed and weight".
+    // link until `npm run clear`). A cold build's figures: docs-dev/PERFORMANCE.md, "Speed and weight".
     faster: isFaster && {
       swcJsLoader: true,
       swcJsMinimizer: true,
@@ -289,21 +295,51 @@ export default {
     },
   },
 
+  presets: [
+    [
+      'classic',
+      {
+        // The docs are our wrapped plugin (below); the site has no blog.
+        docs: false,
+        blog: false,
+        // Stand-alone Markdown pages (src/pages/*.md) get the same edit link and date; React pages have neither.
+        pages: fixturesOnly
+          ? {path: 'tests/fixtures/pages', routeBasePath: '__fixtures/pages'}
+          : {
+              editUrl,
+              editLocalizedFiles: true,
+              showLastUpdateTime: docsOptions.showLastUpdateTime,
+              remarkPlugins: [codeBlocks],
+              rehypePlugins: [rehypeScrollRegions],
+            },
+        // One sitemap per locale (/sitemap.xml, /it/sitemap.xml), listed in robots.txt.
+        sitemap: {
+          ignorePatterns: ['/search', '/it/search'].map((pattern) => pattern.replace(/^\//, baseUrl)),
+        },
+        theme: {customCss: ['./src/css/custom.css', './src/css/print.css']},
+        // The preset's debug pages (development only) and SVG-as-component loader: the site uses neither.
+        // With future.v4.useCssCascadeLayers, the preset also puts the styles in CSS cascade layers.
+        debug: false,
+        svgr: false,
+      } satisfies ClassicOptions,
+    ],
+  ],
+
   themes: [
     // Offline full-text search: this theme's search bar and search page, with
-    // results from Pagefind's index (src/plugins/searchIndex.ts), which the
+    // results from Pagefind's index (src/plugins/search/index.ts), which the
     // browser fetches from the site itself, in parts, once the reader searches.
     [
       '@easyops-cn/docusaurus-search-local',
       {
-        // The theme's own lunr index is not built: src/plugins/clientBundle.ts
+        // The theme's own lunr index is not built: src/plugins/search/engineSwap.ts
         // points its search bar and page at Pagefind.
         indexDocs: false,
         indexPages: false,
         indexBlog: false,
         docsRouteBasePath: ['main', 'api'],
         // Off here because the plugin would bundle mark.js into every page;
-        // src/plugins/clientBundle.ts turns highlighting back on with a
+        // src/plugins/search/engineSwap.ts turns highlighting back on with a
         // mark.js loaded only when a page has words to highlight.
         highlightSearchTermsOnTargetPage: false,
         explicitSearchResultPath: true,
@@ -314,36 +350,13 @@ export default {
     ],
   ],
 
-  // The classic preset's parts this site uses, in the preset's order (a theme among the plugins keeps
-  // it ahead of ours): without the preset, npm ci leaves out Algolia's search, SVGR, the debug and
-  // analytics plugins (53 packages) that the site never loads.
+  // Docusaurus loads the preset's plugins and theme first, then these, then `themes` above.
   plugins: [
-    // The theme's and the plugins' styles in CSS cascade layers (future.v4.useCssCascadeLayers above).
-    '@docusaurus/plugin-css-cascade-layers',
-    // Stand-alone Markdown pages (src/pages/*.md) get the same edit link and date; React pages have neither.
-    [
-      '@docusaurus/plugin-content-pages',
-      (fixturesOnly
-        ? {path: 'tests/fixtures/pages', routeBasePath: '__fixtures/pages'}
-        : {
-            editUrl,
-            editLocalizedFiles: true,
-            showLastUpdateTime: docsOptions.showLastUpdateTime,
-            remarkPlugins: [codeBlocks],
-            rehypePlugins: [rehypeScrollRegions],
-          }) satisfies PagesOptions,
-    ],
-    // One sitemap per locale (/sitemap.xml, /it/sitemap.xml), listed in robots.txt.
-    [
-      '@docusaurus/plugin-sitemap',
-      {
-        ignorePatterns: ['/search', '/it/search'].map((pattern) => pattern.replace(/^\//, baseUrl)),
-      } satisfies SitemapOptions,
-    ],
-    ['@docusaurus/theme-classic', {customCss: ['./src/css/custom.css', './src/css/print.css']} satisfies ThemeOptions],
     // The docs, their version data without the docs' descriptions (only the category cards show them).
     [docsPlugin, fixturesOnly ? fixtureDocsOptions : docsOptions],
-    clientBundle,
+    // Our replacements of Docusaurus internals, in one folder with their UPGRADING.md.
+    ...(isStock ? [] : [bundleDietPlugin]),
+    searchEngineSwap,
     searchIndexPlugin,
     // No Prism in the browser: the token colours' stylesheet, the code blocks' own chunk.
     codeBlocksPlugin,

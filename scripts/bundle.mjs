@@ -9,6 +9,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {runCli} from './lib/cli.mjs';
 import {pdfPath, release} from './pdf.mjs';
+import {BUILD_META_DIR, cspHashesFile} from '../src/utils/buildMeta.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -87,18 +88,27 @@ export function bundle({dir, out}) {
     'llms.txt',
     'llms-full.txt',
     'it/llms-full.txt',
+    path.relative(dir, cspHashesFile(dir)),
     ...['en', 'it'].map((locale) => path.relative(dir, pdfPath(dir, locale, version))),
   ];
   for (const file of required) {
-    if (!existsSync(path.join(dir, file)))
-      throw new Error(`${path.join(dir, file)} is missing: run npm run build first`);
+    if (!existsSync(path.join(dir, file))) {
+      // The build skips the manuals where no Chromium is installed (scripts/pdf.mjs --if-chromium).
+      const how = file.endsWith('.pdf') ? 'npm run pdf (it needs Chromium)' : 'npm run build';
+      throw new Error(`${path.join(dir, file)} is missing: run ${how} first`);
+    }
   }
   const name = `seer-box-docs-${version}`;
   const stage = path.join(out, name);
   rmSync(stage, {recursive: true, force: true});
   mkdirSync(stage, {recursive: true});
-  cpSync(dir, path.join(stage, 'site'), {recursive: true});
+  // The build's notes for later steps (.seerbox/) stay out; its CSP include joins the nginx folder.
+  cpSync(dir, path.join(stage, 'site'), {
+    recursive: true,
+    filter: (source) => path.basename(source) !== BUILD_META_DIR,
+  });
   cpSync(path.join(ROOT, 'deploy', 'nginx'), path.join(stage, 'nginx'), {recursive: true});
+  cpSync(cspHashesFile(dir), path.join(stage, 'nginx', 'generated', 'csp-hashes.conf'));
   writeFileSync(path.join(stage, 'README.md'), bundleReadme(version));
   writeFileSync(path.join(stage, 'SHA256SUMS'), sha256sums(stage, filesUnder(stage)));
   const tarball = path.join(out, `${name}.tar.gz`);

@@ -8,6 +8,7 @@ import {runCli, UsageError, wholeNumber} from './lib/cli.mjs';
 import {codeBlocks} from './lib/code-blocks.mjs';
 import {parseFrontMatter} from './lib/front-matter.mjs';
 import {listFiles} from './lib/files.mjs';
+import {ITALIAN_DOCS_DIR} from '../src/utils/sitePaths.mjs';
 
 const USAGE = `Usage: node scripts/check-content.mjs [--min-words N] [DIR|FILE ...]
 
@@ -22,7 +23,7 @@ installation note not titled :::note[Check on your installation] / [Da verificar
 Broken links and anchors fail the build instead (npm run build).
 Exit status: 0 when every page passes, 1 when a page fails, 2 on bad input.`;
 
-export const DEFAULT_DIRS = ['docs/main', 'i18n/it/docusaurus-plugin-content-docs/current/main'];
+export const DEFAULT_DIRS = ['docs/main', `${ITALIAN_DOCS_DIR}/main`];
 /** What readers see: pages in both languages, the API definition's descriptions and the API labels. */
 export const READERS = ['docs', 'i18n/it', 'src/pages', 'api/openapi.yaml', 'src/plugins/api-reference/labels.mjs'];
 const READER_FILES = /\.(?:mdx?|json|ya?ml|tsx|mjs)$/;

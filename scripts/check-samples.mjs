@@ -18,6 +18,7 @@ import {codeBlocks, fenceAttributes} from './lib/code-blocks.mjs';
 import {listFiles} from './lib/files.mjs';
 import {findBinary, run, sandboxPaths, testCertificate} from './lib/sample-tools.mjs';
 import {messageOf} from '../src/utils/errors.mjs';
+import {API_DEFINITION, ITALIAN_DOCS_DIR} from '../src/utils/sitePaths.mjs';
 
 /**
  * @typedef {import('./lib/code-blocks.mjs').CodeBlock} CodeBlock
@@ -61,7 +62,7 @@ Exit status: 0 when every block passes, 1 when one fails, 2 on bad input.`;
 const {version: release} = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 const EN_ROOT = 'docs/main';
-const IT_ROOT = 'i18n/it/docusaurus-plugin-content-docs/current/main';
+const IT_ROOT = `${ITALIAN_DOCS_DIR}/main`;
 
 /**
  * Every placeholder the samples use, with a realistic value for the check (documentation
@@ -535,11 +536,11 @@ function checkToml({code}) {
   }
 }
 
-/** @type {typeof import('../src/remark/mermaidParse.mjs').parseMermaid | undefined} */
+/** @type {typeof import('../src/plugins/diagrams/parse.mjs').parseMermaid | undefined} */
 let mermaidApi;
 /** @param {{code: string}} sample */
 async function checkMermaid({code}) {
-  if (!mermaidApi) mermaidApi = (await import('../src/remark/mermaidParse.mjs')).parseMermaid;
+  if (!mermaidApi) mermaidApi = (await import('../src/plugins/diagrams/parse.mjs')).parseMermaid;
   const error = await mermaidApi(code);
   if (!error) return [];
   const at = /line (\d+)/i.exec(error);
@@ -820,7 +821,7 @@ runCli(
     allowPositionals: true,
     options: {
       only: {type: 'string'},
-      api: {type: 'string', default: 'api/openapi.yaml'},
+      api: {type: 'string', default: API_DEFINITION},
       'no-api-examples': {type: 'boolean'},
     },
   },

@@ -5,12 +5,10 @@
 import {createHash} from 'node:crypto';
 import {existsSync, mkdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {fileURLToPath} from 'node:url';
 import * as cheerio from 'cheerio';
 import {runCli} from './lib/cli.mjs';
 import {listFiles} from './lib/files.mjs';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import {cspHashesFile} from '../src/utils/buildMeta.mjs';
 
 const USAGE = `Usage: node scripts/csp-hashes.mjs [--dir DIR] [--out FILE]
 
@@ -20,7 +18,8 @@ import-map type; JSON-LD and other data blocks are skipped) and writes them as
 an nginx include defining $seerbox_csp_script_hashes, used by the
 Content-Security-Policy of deploy/nginx.
   --dir DIR   built site (default: build)
-  --out FILE  include to write (default: deploy/nginx/generated/csp-hashes.conf)
+  --out FILE  include to write (default: DIR/.seerbox/csp-hashes.conf, which
+              the Dockerfile, the offline bundle and the nginx tests read)
   --help      show this help
 
 Exit status: 0 written, 1 nothing to read (no HTML under DIR), 2 bad arguments.`;
@@ -110,10 +109,10 @@ runCli(
     usage: USAGE,
     options: {
       dir: {type: 'string', default: 'build'},
-      out: {type: 'string', default: path.join(ROOT, 'deploy', 'nginx', 'generated', 'csp-hashes.conf')},
+      out: {type: 'string'},
     },
   },
-  ({dir, out}) => {
+  ({dir, out = cspHashesFile(dir)}) => {
     if (!existsSync(dir) || !statSync(dir).isDirectory()) {
       throw new Error(`"${dir}" is not a folder; run "npm run build" first`);
     }

@@ -7,6 +7,7 @@ import {execFileSync} from 'node:child_process';
 import path from 'node:path';
 import {runCli, UsageError} from './lib/cli.mjs';
 import {listFiles} from './lib/files.mjs';
+import {localeDocsDir} from '../src/utils/sitePaths.mjs';
 
 const USAGE = `Usage: node scripts/i18n-status.mjs [--check] [--json] [--locale it]
 
@@ -88,7 +89,7 @@ export function englishDefaults(root = '.') {
 /** Builds the report for a locale. */
 export function report({root = '.', locale = 'it'} = {}) {
   const docsRoot = path.join(root, 'docs');
-  const twinRoot = path.join(root, 'i18n', locale, 'docusaurus-plugin-content-docs/current');
+  const twinRoot = path.join(root, localeDocsDir(locale));
   const lastChange = lastChanges(root);
   const pages = listFiles(docsRoot, /\.mdx?$/)
     .sort()

@@ -9,11 +9,13 @@ import {fileURLToPath} from 'node:url';
 import {chromium} from '@playwright/test';
 import {chromiumArgs, headlessChromium} from './lib/chromium.mjs';
 import {runCli, UsageError} from './lib/cli.mjs';
+import {manualOrderFile} from '../src/utils/buildMeta.mjs';
+import {messageOf} from '../src/utils/errors.mjs';
 import {createSiteServer, listenLocally} from './serve.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const USAGE = `Usage: node scripts/pdf.mjs [--dir DIR] [--locale LOCALE]... [--date YYYY-MM-DD]
+const USAGE = `Usage: node scripts/pdf.mjs [--dir DIR] [--locale LOCALE]... [--date YYYY-MM-DD] [--if-chromium]
 
 Prints the PDF manual of each language from a built site (npm run build first):
 DIR/downloads/seer-box-docs-RELEASE-LOCALE.pdf, RELEASE from package.json.
@@ -21,10 +23,12 @@ Each has a cover (product, release, language, build date), a linked table of
 contents, bookmarks for every page and its sections, a tagged (accessible)
 structure, the release and "page X of Y" on every page, links that jump inside
 the file, and the diagrams as vectors.
-The reading order comes from the build (.docusaurus/seerbox-manual/LOCALE.json).
+The reading order comes from the build (DIR/.seerbox/manual.json, DIR/it/.seerbox/manual.json).
   --dir DIR         the built site (default: build)
   --locale LOCALE   en or it; repeat for both (default: both)
   --date DATE       the build date printed on the cover (default: today, UTC)
+  --if-chromium     without Chromium, print one line and skip the manuals (exit 0):
+                    what npm run build does; npm run bundle and the tests need them
   --help            show this help
 
 Needs Chromium's headless shell, or Chromium (Debian: apt-get install
@@ -86,13 +90,14 @@ export function pdfPath(dir, locale, version = release()) {
 }
 
 /**
- * The reading order the build left for a language.
+ * The reading order the build in `dir` left for a language (src/plugins/offline).
  * @param {string} locale
+ * @param {string} dir
  * @returns {{baseUrl: string, locale: string, entries: ManualEntry[]}}
  */
-export function readOrder(locale) {
-  const file = path.join(ROOT, '.docusaurus', 'seerbox-manual', `${locale}.json`);
-  if (!existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: run npm run build first`);
+export function readOrder(locale, dir) {
+  const file = manualOrderFile(locale === 'en' ? dir : path.join(dir, locale));
+  if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
@@ -163,8 +168,7 @@ async function extractPage({index, anchors, kind, url}) {
     link.setAttribute('href', fragment ? `#p${target}-${fragment}` : `#p${target}`);
   }
   const title = clone.querySelector('h1')?.textContent?.trim() ?? doc.title;
-  const sections = [...clone.querySelectorAll('h2')].map((h2) => ({id: h2.id, text: h2.textContent?.trim() ?? ''}));
-  return {html: clone.innerHTML, title, sections};
+  return {html: clone.innerHTML, title};
 }
 
 /**
@@ -247,7 +251,7 @@ export function headerFooter(locale, version) {
  * @param {{browser: import('@playwright/test').Browser, origin: string, dir: string, locale: Locale, version: string, date: string}} run
  */
 async function printLocale({browser, origin, dir, locale, version, date}) {
-  const order = readOrder(locale);
+  const order = readOrder(locale, dir);
   /** @type {string[]} */
   const foreign = [];
   // Nothing may leave the machine: every other host is refused and reported.
@@ -330,6 +334,7 @@ runCli(
       dir: {type: 'string', default: 'build'},
       locale: {type: 'string', multiple: true, default: ['en', 'it']},
       date: {type: 'string', default: new Date().toISOString().slice(0, 10)},
+      'if-chromium': {type: 'boolean', default: false},
     },
   },
   async (values) => {
@@ -342,10 +347,20 @@ runCli(
     const dir = path.resolve(values.dir);
     if (!existsSync(path.join(dir, 'index.html')))
       throw new Error(`${values.dir} holds no built site: run npm run build first`);
-    const {baseUrl} = readOrder('en');
+    let executablePath;
+    try {
+      executablePath = headlessChromium();
+    } catch (error) {
+      // A CHROMIUM_PATH that points nowhere is a mistake to report, not a machine without a browser.
+      if (!values['if-chromium'] || process.env.CHROMIUM_PATH) throw error;
+      // A content build needs no browser; the release (npm run bundle) and the tests print the manuals.
+      console.log(`pdf: no Chromium here, the PDF manuals are skipped (npm run pdf prints them): ${messageOf(error)}`);
+      return;
+    }
+    const {baseUrl} = readOrder('en', dir);
     const server = createSiteServer({dir, baseUrl});
     const origin = await listenLocally(server);
-    const browser = await chromium.launch({executablePath: headlessChromium(), args: chromiumArgs});
+    const browser = await chromium.launch({executablePath, args: chromiumArgs});
     const version = release();
     try {
       for (const locale of locales) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 /**
  * Files under `target` (a file or a folder, walked recursively) whose names match
  * `pattern`. A file named directly is returned whatever its name; a missing path gives [].
+ * Hidden folders are skipped: a build's `.seerbox/` (src/utils/buildMeta.mjs) is never served.
  * @param {string} target
  * @param {RegExp} pattern
  * @returns {string[]}
@@ -13,7 +14,7 @@ export function listFiles(target, pattern) {
   if (statSync(target).isFile()) return [target];
   return readdirSync(target, {withFileTypes: true}).flatMap((entry) => {
     const full = path.join(target, entry.name);
-    if (entry.isDirectory()) return listFiles(full, pattern);
+    if (entry.isDirectory()) return entry.name.startsWith('.') ? [] : listFiles(full, pattern);
     return pattern.test(entry.name) ? [full] : [];
   });
 }

@@ -40,7 +40,7 @@ export function sumWeights(files) {
 
 /**
  * The scripts and stylesheets an HTML page names itself: `<script src>`, the
- * app loader's `data-app` list (src/utils/ssrTemplate.ts),
+ * app loader's `data-app` list (src/plugins/bundle-diet/ssrTemplate.ts),
  * `<link rel=stylesheet>` and `<link rel=preload|modulepreload>` of scripts
  * and styles, each once in document order.
  * @param {string} html

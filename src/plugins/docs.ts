@@ -28,7 +28,7 @@ export function withoutDescriptions(route: RouteConfig): RouteConfig {
 /**
  * The docs plugin, with the description of every doc (3.3 KB of gzip in English) moved out of the
  * version data that every docs page fetches into a module that only the category cards import.
- * Everything else is the plugin's own (the site uses no preset, so there is no second copy).
+ * Everything else is the plugin's own (the classic preset's copy is off: `docs: false`).
  */
 export default async function docs(context: LoadContext, options: unknown): Promise<Plugin> {
   // Validated by the plugin's own `validateOptions` (below) before Docusaurus calls this.

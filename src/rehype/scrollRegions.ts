@@ -8,7 +8,7 @@
  * - A table of entries (see `isStackedTable`) is also marked `table-stack`: below the phone
  *   breakpoint custom.css shows each row as a stacked entry, every cell headed by its column's
  *   name (`data-label`).
- * - Every diagram (the `div.sbx-diagram` that src/remark/mermaidDiagrams.mjs draws at build time)
+ * - Every diagram (the `div.sbx-diagram` that src/plugins/diagrams/remark.mjs draws at build time)
  *   gets the same kind of region, `diagram-scroll`, where a phone shows it at its natural size.
  *
  * The name comes from the bold lead-in paragraph just before the element or else the nearest

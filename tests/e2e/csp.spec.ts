@@ -17,6 +17,7 @@ import {
   countFullLoadFallback,
 } from './helpers';
 import {loadDefinition} from '../../src/plugins/api-reference/definition.mjs';
+import {API_DEFINITION} from '../../src/utils/sitePaths.mjs';
 
 declare global {
   interface Window {
@@ -24,7 +25,7 @@ declare global {
   }
 }
 
-const operationCount = (loadDefinition('api/openapi.yaml') as {operations: unknown[]}).operations.length;
+const operationCount = (loadDefinition(API_DEFINITION) as {operations: unknown[]}).operations.length;
 
 // Chromium sometimes asks for /favicon.ico at the root of the origin before it has
 // read the page's <link rel="icon">. The site ships one, but under a sub-path it is

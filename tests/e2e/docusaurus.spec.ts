@@ -11,7 +11,7 @@ test.describe('colour mode', () => {
     const other = await context.newPage();
     await other.emulateMedia({colorScheme: 'light'});
     await other.goto('/main/quickstart');
-    // A second page is not the fixture's: wait for its app (src/utils/ssrTemplate.ts) here.
+    // A second page is not the fixture's: wait for its app (src/plugins/bundle-diet/ssrTemplate.ts) here.
     await other.locator('html[data-has-hydrated="true"]').waitFor();
     await expect(other.locator('html')).toHaveAttribute('data-theme', 'light');
 

@@ -104,7 +104,7 @@ export const test = base.extend<{watch: Watch}>({
       const goto = page.goto.bind(page);
       page.goto = async (url, options) => {
         const response = await goto(url, options);
-        // Pages start the app after their first paint (src/utils/ssrTemplate.ts), so the load event
+        // Pages start the app after their first paint (src/plugins/bundle-diet/ssrTemplate.ts), so the load event
         // no longer means a page is interactive: wait until it has hydrated, unless the caller chose
         // what to wait for, or the page has no app (Swagger UI, plain files).
         if (!options?.waitUntil && (await page.locator('script[data-app]').count()) > 0) {

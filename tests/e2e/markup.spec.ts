@@ -5,6 +5,7 @@ import {readFileSync} from 'node:fs';
 import {test, expect, localePath, navigateInApp, chooseColorMode} from './helpers';
 import {fixturesBaseURL} from './servers';
 import {codeBlocks} from '../support/code-blocks';
+import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
 for (const locale of ['en', 'it'] as const) {
   test(`${locale}: code lines are spans that stack as blocks`, async ({page}) => {
@@ -25,9 +26,9 @@ for (const locale of ['en', 'it'] as const) {
     expect(first!.x).toBe(second!.x);
   });
 
-  // Code is highlighted at build time (src/remark/codeBlocks.ts): a page the router renders in the
+  // Code is highlighted at build time (src/plugins/code-blocks/remark.ts): a page the router renders in the
   // browser shows the same coloured lines without Prism, and the colours follow the colour mode
-  // (classes from src/plugins/codeBlocks.ts). Without a grammar a block would have no coloured token.
+  // (classes from src/plugins/code-blocks/index.ts). Without a grammar a block would have no coloured token.
   test(`${locale}: code rendered in the browser is highlighted in the extra languages, in both modes`, async ({
     page,
   }) => {
@@ -73,7 +74,7 @@ for (const locale of ['en', 'it'] as const) {
       return Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()));
     };
     // The code block's CSS-module class names and theme-common's code block helpers (named in their
-    // own error message) are in its chunk and nowhere else (src/plugins/codeBlocks.ts); Prism's core
+    // own error message) are in its chunk and nowhere else (src/plugins/code-blocks/index.ts); Prism's core
     // names its tokenizer hooks.
     const markers = ['codeBlockLines', 'CodeBlockContextProvider'];
     const found = (code: string[]) => markers.filter((marker) => code.some((text) => text.includes(marker)));
@@ -85,11 +86,11 @@ for (const locale of ['en', 'it'] as const) {
   });
 
   // A Markdown block's text reaches the browser only inside its highlighted lines
-  // (src/remark/codeBlocks.ts): the copy button must still copy the source, characters that HTML
+  // (src/plugins/code-blocks/remark.ts): the copy button must still copy the source, characters that HTML
   // escapes (<, &, ") included, with no trailing newline.
   test(`${locale}: the copy button copies a block's source text exactly`, async ({page, context}) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const source = locale === 'it' ? 'i18n/it/docusaurus-plugin-content-docs/current/main' : 'docs/main';
+    const source = locale === 'it' ? `${ITALIAN_DOCS_DIR}/main` : 'docs/main';
     const [first] = codeBlocks(readFileSync(`${source}/how-to/assets/hosts.md`, 'utf8'));
     expect(first.code).toMatch(/<TOKEN>.*&page=0/s);
     await page.goto(localePath('/main/how-to/assets/hosts', locale));

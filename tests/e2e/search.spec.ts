@@ -6,7 +6,7 @@ import {test, expect, localePath, localeOfPath, pathOf} from './helpers';
 
 /**
  * Offline search: the theme's search bar and page, with results from each language's Pagefind
- * index (src/search/pagefind.ts), fetched from the site itself, in parts, once the reader searches;
+ * index (src/plugins/search/client/pagefind.ts), fetched from the site itself, in parts, once the reader searches;
  * English and Italian stemming. The built bundles themselves: tests/html/search.test.ts.
  *
  * Each query is an inflected form that appears nowhere in its language's pages (checked there):

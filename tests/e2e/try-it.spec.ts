@@ -2,6 +2,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test, expect, type Page} from '@playwright/test';
 import {startMockApi, type MockApi} from '../support/mock-api';
+import {API_DEFINITION} from '../../src/utils/sitePaths.mjs';
 
 /**
  * "Try it out" on the Swagger page, against a mock of the API on another loopback port, under
@@ -23,7 +24,7 @@ function policy(connectSrc: string) {
 
 let mock: MockApi;
 test.beforeAll(async () => {
-  mock = await startMockApi({specPath: path.resolve('api/openapi.yaml'), token: TOKEN});
+  mock = await startMockApi({specPath: path.resolve(API_DEFINITION), token: TOKEN});
 });
 test.afterAll(() => mock.close());
 

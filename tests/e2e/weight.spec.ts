@@ -38,7 +38,7 @@ function recordAssets(page: Page): Array<{path: string; gzip: Promise<number>}> 
 
 /**
  * Counts String.prototype.localeCompare calls from the page's start: ICU's collator, which the
- * first call starts, must stay off the main thread while a page hydrates (src/shims/reactUtils.ts).
+ * first call starts, must stay off the main thread while a page hydrates (src/plugins/bundle-diet/shims/reactUtils.ts).
  */
 function countLocaleCompare(): void {
   const original = String.prototype.localeCompare;
@@ -51,10 +51,10 @@ function countLocaleCompare(): void {
 }
 
 // One load of each page, until idle, for its weight and for what the client bundle's code does
-// while the page starts: the app loader (src/utils/ssrTemplate.ts) requests the scripts only once
+// while the page starts: the app loader (src/plugins/bundle-diet/ssrTemplate.ts) requests the scripts only once
 // the page has painted (with `<script defer>`, Chromium fetched, ran and hydrated them before its
 // first paint); the sidebar's prefetches are one <link> per file, added in idle time
-// (src/shims/prefetch.ts); the collator is never started (countLocaleCompare above).
+// (src/plugins/bundle-diet/shims/prefetch.ts); the collator is never started (countLocaleCompare above).
 for (const locale of locales) {
   for (const path of pages) {
     const target = localePath(path, locale);

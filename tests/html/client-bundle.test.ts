@@ -33,6 +33,6 @@ test("the main bundle carries no build-only part of the site config (plugins' op
   assert.ok(code.includes('"themeConfig"') || code.includes('themeConfig:'), 'the config is in the bundle');
   assert.ok(!code.includes('it.postBodyTags'), 'the page template is in the bundle');
   assert.ok(!code.includes('editLocalizedFiles'), "the plugins' options are in the bundle");
-  // The Pagefind adapter (src/search/pagefind.ts) comes with the first search: one of its options.
+  // The Pagefind adapter (src/plugins/search/client/pagefind.ts) comes with the first search: one of its options.
   assert.ok(!code.includes('excerptLength'), 'the Pagefind adapter is in the main bundle');
 });

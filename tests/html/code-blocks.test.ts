@@ -1,4 +1,4 @@
-// Code is highlighted at build time (src/remark/codeBlocks.ts): every code block of every page, in
+// Code is highlighted at build time (src/plugins/code-blocks/remark.ts): every code block of every page, in
 // both languages, is served as coloured lines (classes, no inline colours), none as Prism's markup,
 // which only a block the build could not highlight would get, in the browser.
 import {test} from 'node:test';

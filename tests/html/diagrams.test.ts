@@ -1,4 +1,4 @@
-// Diagrams are drawn at build time (src/remark/mermaidDiagrams.mjs): every ```mermaid block of
+// Diagrams are drawn at build time (src/plugins/diagrams/remark.mjs): every ```mermaid block of
 // every guide page, in both languages, is an accessible inline SVG in the built HTML, and no page
 // ships Mermaid to the browser.
 import {test} from 'node:test';
@@ -7,8 +7,9 @@ import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 import {BUILD, builtFile} from '../support/build';
+import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
-const sources = {en: 'docs', it: 'i18n/it/docusaurus-plugin-content-docs/current'};
+const sources = {en: 'docs', it: ITALIAN_DOCS_DIR};
 
 const pagesWithDiagrams = readdirSync('docs/main', {recursive: true, encoding: 'utf8'})
   .filter((file) => file.endsWith('.md'))

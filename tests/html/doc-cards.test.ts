@@ -7,8 +7,9 @@ import path from 'node:path';
 import * as cheerio from 'cheerio';
 import {parseFrontMatter} from '../../scripts/lib/front-matter.mjs';
 import {BUILD, builtFile} from '../support/build';
+import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
-const sources = {en: 'docs', it: 'i18n/it/docusaurus-plugin-content-docs/current'};
+const sources = {en: 'docs', it: ITALIAN_DOCS_DIR};
 const installation = ['docker-compose', 'kubernetes', 'linux'];
 const description = (file: string) => String(parseFrontMatter(readFileSync(file, 'utf8')).fields.description);
 

@@ -8,9 +8,10 @@ import {existsSync, readFileSync} from 'node:fs';
 import * as cheerio from 'cheerio';
 import {builtFile} from '../support/build';
 import {localePath, routes} from '../support/routes';
+import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
 const editUrlBase = process.env.EDIT_URL_BASE ?? 'https://github.com/pluribus-one/seer-box-docs/edit/main/';
-const ITALIAN_DOCS = 'i18n/it/docusaurus-plugin-content-docs/current/';
+const ITALIAN_DOCS = `${ITALIAN_DOCS_DIR}/`;
 const skip = editUrlBase === '' ? 'EDIT_URL_BASE is empty: the build has no edit links' : false;
 // A copy of the source without history is built without dates (tests/build/archive.test.ts).
 const dated = existsSync('.git');

@@ -1,5 +1,5 @@
 // What readers ask the search box, in both languages (tests/fixtures/search-questions.json), run
-// through the search bar's own ranking (src/search/pagefind.ts) against the built Pagefind index:
+// through the search bar's own ranking (src/plugins/search/client/pagefind.ts) against the built Pagefind index:
 // each question must find its page among the first five. The browser side: tests/e2e/search.spec.ts.
 import {test, before} from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,8 +9,8 @@ import path from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {eng} from 'stopword/src/stopwords_eng.js';
 import {ita} from 'stopword/src/stopwords_ita.js';
-import {findPages, matchesQuery, type PagefindApi} from '../../src/search/pagefind';
-import {SEARCH_DIR} from '../../src/plugins/searchIndex';
+import {findPages, matchesQuery, type PagefindApi} from '../../src/plugins/search/client/pagefind';
+import {SEARCH_DIR} from '../../src/plugins/search';
 import {BUILD} from '../support/build';
 import {localePath, locales} from '../support/routes';
 import questions from '../fixtures/search-questions.json' with {type: 'json'};

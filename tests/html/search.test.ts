@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
-import {isSearchedRoute, SEARCH_DIR} from '../../src/plugins/searchIndex';
+import {isSearchedRoute, SEARCH_DIR} from '../../src/plugins/search';
 import {BUILD, builtFile} from '../support/build';
 import {localePath, locales, siteRoutes} from '../support/routes';
 

@@ -8,6 +8,7 @@ import * as cheerio from 'cheerio';
 import {parseFrontMatter} from '../../scripts/lib/front-matter.mjs';
 import {BUILD, builtFile} from '../support/build';
 import {localePath, locales, siteRoutes} from '../support/routes';
+import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
 const built = (file: string) => readFileSync(path.join(BUILD, file));
 
@@ -55,7 +56,7 @@ test('the social card is our own 1200 x 630 image', () => {
   assert.deepEqual(size, [1200, 630]);
 });
 
-const italianDocs = 'i18n/it/docusaurus-plugin-content-docs/current';
+const italianDocs = ITALIAN_DOCS_DIR;
 const described = [
   {path: '/main/architecture', en: 'docs/main/architecture.md', it: `${italianDocs}/main/architecture.md`},
   {path: '/api/assets/hosts', en: 'docs/api/assets/hosts.md', it: `${italianDocs}/api/assets/hosts.md`},

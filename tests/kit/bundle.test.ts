@@ -47,6 +47,11 @@ test('the bundle holds the site, both PDFs, the llms files and nginx, and SHA256
   ]) {
     assert.ok(files.includes(file), `${file} is in the bundle`);
   }
+  // The build's notes for later steps (.seerbox/: reading order, CSP include) are not part of the site.
+  assert.deepEqual(
+    files.filter((file) => file.includes('.seerbox/')),
+    [],
+  );
   const sums = readFileSync(path.join(dir, 'SHA256SUMS'), 'utf8').trim().split('\n');
   assert.equal(sums.length, files.length - 1, 'SHA256SUMS covers every other file');
   assert.equal(sha256sumCheck(dir).status, 0, 'sha256sum -c SHA256SUMS');

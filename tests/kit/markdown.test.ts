@@ -7,6 +7,7 @@ import path from 'node:path';
 import routeTable from '../fixtures/routes.json' with {type: 'json'};
 import {markdownFile} from '../../src/plugins/offline/llmsTxt';
 import {codeBlocks} from '../../scripts/lib/code-blocks.mjs';
+import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const build = path.resolve(root, process.env.BUILD_DIR ?? 'build');
@@ -100,7 +101,7 @@ test('API pages carry their operations as rendered', () => {
 test("every guide page's Markdown has its source's code blocks, text and language unchanged", () => {
   const sources = [
     {dir: 'docs/main', prefix: ''},
-    {dir: 'i18n/it/docusaurus-plugin-content-docs/current/main', prefix: 'it/'},
+    {dir: `${ITALIAN_DOCS_DIR}/main`, prefix: 'it/'},
   ];
   const blocksOf = (markdown: string) => codeBlocks(markdown).map(({lang, code}) => `${lang}\n${code}`);
   let compared = 0;

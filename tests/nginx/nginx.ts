@@ -173,7 +173,7 @@ export type Site = {
   /** A folder of its own: staged build, configuration, logs. */
   folder: string;
   buildDir: string;
-  /** The CSP include the build's postbuild step wrote (deploy/nginx/generated/csp-hashes.conf). */
+  /** The CSP include the build's postbuild step wrote (build/.seerbox/csp-hashes.conf). */
   cspInclude: string;
   basePath: string;
   port: number;

@@ -21,7 +21,8 @@ import {spawn} from 'node:child_process';
 import {existsSync, mkdirSync, readFileSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {tempDir} from '../support/temp';
-import {BROTLI_MODULE, DEPLOY, makeCertificate, startNginx, stopOnExit, type Site} from './nginx';
+import {cspHashesFile} from '../../src/utils/buildMeta.mjs';
+import {BROTLI_MODULE, makeCertificate, startNginx, stopOnExit, type Site} from './nginx';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // A Ctrl-C or SIGTERM at any step (a build, a browser run) ends the run through process exit,
@@ -57,7 +58,7 @@ function assertComplete(dir: string): void {
 
 const site = {
   buildDir: path.join(root, 'build'),
-  cspInclude: path.join(DEPLOY, 'generated', 'csp-hashes.conf'),
+  cspInclude: cspHashesFile(path.join(root, 'build')),
   basePath: '/',
   port: 4190,
   frameAncestors: "'none'",
@@ -162,10 +163,8 @@ test(
 test('sub-path: a build for /docs/, gzip only, frame-ancestors set to an origin', {timeout: 10 * 60_000}, async (t) => {
   const basePath = '/docs/';
   let buildDir = path.join(work, 'sub-path-build');
-  let cspInclude = path.join(work, 'sub-path-csp-hashes.conf');
   if (subPathFrom) {
     buildDir = path.join(path.resolve(subPathFrom), 'build');
-    cspInclude = path.join(path.resolve(subPathFrom), 'deploy', 'nginx', 'generated', 'csp-hashes.conf');
     assert.match(
       readFileSync(path.join(buildDir, 'index.html'), 'utf8'),
       /href="?\/docs\//,
@@ -178,7 +177,8 @@ test('sub-path: a build for /docs/, gzip only, frame-ancestors set to an origin'
   assertComplete(buildDir);
   // A site-only build (no postbuild step): its CSP hashes, and gzip copies only as in the container
   // image (the root pass covers brotli); no PDFs, which the root pass checks.
-  assert.equal(await run('node', ['scripts/csp-hashes.mjs', '--dir', buildDir, '--out', cspInclude]), 0);
+  const cspInclude = cspHashesFile(buildDir);
+  assert.equal(await run('node', ['scripts/csp-hashes.mjs', '--dir', buildDir]), 0);
   assert.equal(await run('node', ['scripts/precompress.mjs', '--dir', buildDir, '--no-brotli']), 0);
   return serveAndCheck(t, 'sub-path', {
     ...site,

@@ -9,11 +9,12 @@ import path from 'node:path';
 import {blockByTitle} from '../support/code-blocks';
 import {commonScriptTests, feedServerProgram, type Run, expectFailedDownloads} from '../support/script-tests';
 import {tempDir} from '../support/temp';
+import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
 const PAGE = 'main/configuration/firewalls/network-firewalls/ip-tables-firewall.md';
 const TITLE = '/usr/local/sbin/seerbox-ipset-sync';
 const english = blockByTitle(path.join('docs', PAGE), TITLE);
-const italian = blockByTitle(path.join('i18n/it/docusaurus-plugin-content-docs/current', PAGE), TITLE);
+const italian = blockByTitle(path.join(ITALIAN_DOCS_DIR, PAGE), TITLE);
 
 const missing = ['unshare', 'nsenter', 'ip', 'ipset', 'iptables', 'ip6tables', 'curl', 'flock'].filter(
   (tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0,

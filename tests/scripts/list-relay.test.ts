@@ -8,11 +8,12 @@ import path from 'node:path';
 import {blockByTitle} from '../support/code-blocks';
 import {commonScriptTests, feedsOnLoopback, runScript, expectFailedDownloads} from '../support/script-tests';
 import {tempDir} from '../support/temp';
+import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
 const PAGE = 'main/configuration/firewalls/network-firewalls/generic-blacklist.md';
 const TITLE = '/usr/local/sbin/seerbox-list-relay';
 const english = blockByTitle(path.join('docs', PAGE), TITLE);
-const italian = blockByTitle(path.join('i18n/it/docusaurus-plugin-content-docs/current', PAGE), TITLE);
+const italian = blockByTitle(path.join(ITALIAN_DOCS_DIR, PAGE), TITLE);
 
 const PUBLISHED = '192.0.2.10\n198.51.100.0/24\n2001:db8:5::/48\n';
 const feeds: Record<string, string> = {

@@ -9,11 +9,12 @@ import {createSocket, type Socket} from 'node:dgram';
 import path from 'node:path';
 import {blockByTitle, withoutShellComments} from '../support/code-blocks';
 import {tempDir} from '../support/temp';
+import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
 const PAGE = 'main/configuration/traffic-sources/log-sources-and-formats/custom.md';
 const pages = {
   en: path.join('docs', PAGE),
-  it: path.join('i18n/it/docusaurus-plugin-content-docs/current', PAGE),
+  it: path.join(ITALIAN_DOCS_DIR, PAGE),
 };
 const SCRIPT = 'framing-test.sh';
 const RELAY = '/etc/rsyslog.d/60-seerbox-raw.conf';

@@ -8,11 +8,12 @@ import path from 'node:path';
 import {blockByTitle} from '../support/code-blocks';
 import {commonScriptTests, feedsOnLoopback, runScript} from '../support/script-tests';
 import {tempDir} from '../support/temp';
+import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
 const PAGE = 'main/configuration/firewalls/web-application-firewalls/modsecurity.md';
 const TITLE = '/usr/local/sbin/seerbox-modsec-sync';
 const english = blockByTitle(path.join('docs', PAGE), TITLE);
-const italian = blockByTitle(path.join('i18n/it/docusaurus-plugin-content-docs/current', PAGE), TITLE);
+const italian = blockByTitle(path.join(ITALIAN_DOCS_DIR, PAGE), TITLE);
 
 const RULE =
   'SecRule REQUEST_HEADERS:Host "@streq shop.example" "id:1001,phase:1,deny,status:403,log,msg:\'Seer Box\'"';

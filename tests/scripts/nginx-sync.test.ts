@@ -9,12 +9,13 @@ import path from 'node:path';
 import {blockByTitle} from '../support/code-blocks';
 import {commonScriptTests, feedsOnLoopback, runScript, expectFailedDownloads} from '../support/script-tests';
 import {tempDir} from '../support/temp';
+import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
 const PAGE = 'main/configuration/firewalls/network-firewalls/nginx-blacklist.md';
 const TITLE = '/usr/local/sbin/seerbox-nginx-sync';
 const SNIPPET = '/etc/nginx/conf.d/seerbox-blocklist.conf';
 const english = blockByTitle(path.join('docs', PAGE), TITLE);
-const italian = blockByTitle(path.join('i18n/it/docusaurus-plugin-content-docs/current', PAGE), TITLE);
+const italian = blockByTitle(path.join(ITALIAN_DOCS_DIR, PAGE), TITLE);
 const geoSnippet = blockByTitle(path.join('docs', PAGE), SNIPPET);
 
 const hasNginx = spawnSync('nginx', ['-v']).error === undefined;

@@ -2,6 +2,7 @@
 // API plugin's code, so a plugin bug cannot hide in the expected values.
 import {readFileSync} from 'node:fs';
 import yaml from 'js-yaml';
+import {API_DEFINITION} from '../../src/utils/sitePaths.mjs';
 
 type Ref = {$ref?: string};
 export type Operation = {
@@ -11,7 +12,7 @@ export type Operation = {
   responses: Record<string, Ref & {content?: unknown}>;
 };
 
-export const definition = yaml.load(readFileSync('api/openapi.yaml', 'utf8')) as {
+export const definition = yaml.load(readFileSync(API_DEFINITION, 'utf8')) as {
   tags: Array<{name: string}>;
   paths: Record<string, Record<string, Operation>>;
   components: Record<string, Record<string, unknown>>;

@@ -8,11 +8,12 @@ import {exampleProblems, exampleSnippets, LANGUAGES} from '../../src/plugins/api
 import {startMockApi, type MockApi} from '../support/mock-api';
 import {blockByTitle} from '../support/code-blocks';
 import {tempDir} from '../support/temp';
+import {API_DEFINITION, ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
 // Every operation's generated examples are sent, in each language that runs here
 // (curl, Python 3 with requests, Node), to a mock of the API made from the same
 // definition; the mock checks each request against its operation.
-const spec = path.resolve('api/openapi.yaml');
+const spec = path.resolve(API_DEFINITION);
 const {operations} = loadDefinition(spec);
 const byId = (id: string) => operations.find((entry) => entry.operationId === id)!;
 // The mock accepts the token that the sign-in example returns, so a whole exchange works.
@@ -204,10 +205,7 @@ test('the first exchange of the API overview runs against the mock (bash, curl, 
   assert.ok(has('jq', ['--version']), 'jq is missing: install Debian package jq');
   for (const [file, title] of [
     ['docs/api/overview.md', 'Sign in, list, page through results (bash, curl and jq)'],
-    [
-      'i18n/it/docusaurus-plugin-content-docs/current/api/overview.md',
-      'Accesso, elenco, paginazione (bash, curl e jq)',
-    ],
+    [`${ITALIAN_DOCS_DIR}/api/overview.md`, 'Accesso, elenco, paginazione (bash, curl e jq)'],
   ]) {
     const {code} = blockByTitle(file, title);
     // The reader's values: the mock's address, and a password on standard input.

@@ -7,6 +7,7 @@ import {ENGLISH_LABELS, loadLabels} from '../../src/plugins/api-reference/labels
 import remarkApiOperations, {curlExample, operationNodes} from '../../src/plugins/api-reference/remarkOperations.mjs';
 import {localeOfFile} from '../../src/utils/locale.mjs';
 import {tempDir} from '../support/temp';
+import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
 const mini = path.resolve('tests/fixtures/api/mini.yaml');
 const definition = loadDefinition(mini);
@@ -106,6 +107,21 @@ test('an operation without a token, with a body and derived, says so', () => {
   assert.doesNotMatch(curlExample(listThings), /Content-Type/, 'no body header without a body');
 });
 
+test("the request's Content-Type is its body's media type, JSON only when the body is JSON", () => {
+  const headers = (content: Record<string, unknown>) => {
+    const entry = {...touchThing, operation: {...touchThing.operation, requestBody: {content}}};
+    const table = tableOf(operationNodes(entry as typeof touchThing) as Node[], 'headers');
+    return [columnOf(table, 1).join(), columnOf(table, 3).join()];
+  };
+  const schema = {type: 'string'};
+  assert.deepEqual(headers({'application/json': {schema}}), ['application/json', 'The body is JSON.']);
+  assert.deepEqual(headers({'text/plain': {schema}}), ['text/plain', '']);
+  assert.deepEqual(headers({'text/csv': {schema}, 'application/json': {schema}}), [
+    'application/json',
+    'The body is JSON.',
+  ]);
+});
+
 test('Italian rendering uses the labels of i18n/it and the translations, and refuses a missing one', () => {
   const labels = loadLabels(path.resolve('i18n'), 'it');
   const translations: Record<string, string> = {'List all things': 'Elencare tutte le cose'};
@@ -145,7 +161,7 @@ test('labels: English from the code, other locales from their translation file, 
 
 test('localeOfFile reads the locale from i18n paths', () => {
   assert.equal(localeOfFile('/site/docs/api/license.md'), 'en');
-  assert.equal(localeOfFile('/site/i18n/it/docusaurus-plugin-content-docs/current/api/license.md'), 'it');
+  assert.equal(localeOfFile(`/site/${ITALIAN_DOCS_DIR}/api/license.md`), 'it');
 });
 
 test('the plugin replaces directives and rejects unknown operation ids', async () => {

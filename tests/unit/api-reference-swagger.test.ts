@@ -13,6 +13,7 @@ import {
   VENDOR_FILES,
 } from '../../src/plugins/api-reference/swagger';
 import {tempDir} from '../support/temp';
+import {API_DEFINITION} from '../../src/utils/sitePaths.mjs';
 
 function fakeProject(version: string | null, withSpec = true) {
   const root = tempDir('api-reference-swagger');
@@ -24,7 +25,7 @@ function fakeProject(version: string | null, withSpec = true) {
   }
   if (withSpec) {
     mkdirSync(path.join(root, 'api'));
-    writeFileSync(path.join(root, 'api', 'openapi.yaml'), 'openapi: 3.1.0\n');
+    writeFileSync(path.join(root, API_DEFINITION), 'openapi: 3.1.0\n');
   }
   return root;
 }
@@ -32,7 +33,7 @@ function fakeProject(version: string | null, withSpec = true) {
 /** The plugin as Docusaurus creates it for a site in `siteDir` with these static directories. */
 function pluginFor(siteDir: string, staticDirectories = ['static', SWAGGER_STATIC_DIR]) {
   const context = {siteDir, siteConfig: {staticDirectories}} as unknown as LoadContext;
-  return apiReferencePlugin(context, {specPath: 'api/openapi.yaml'});
+  return apiReferencePlugin(context, {specPath: API_DEFINITION});
 }
 
 test('compareVersions orders dotted versions numerically', () => {
@@ -43,7 +44,7 @@ test('compareVersions orders dotted versions numerically', () => {
 
 test('copies the library files and the definition, and only those, into the folder it serves', () => {
   const root = fakeProject('5.35.0');
-  const {version, files} = swaggerFiles(root, 'api/openapi.yaml');
+  const {version, files} = swaggerFiles(root, API_DEFINITION);
   assert.equal(version, '5.35.0');
   const target = path.join(root, 'out');
   mkdirSync(path.join(target, 'stale'), {recursive: true});
@@ -59,12 +60,9 @@ test('copies the library files and the definition, and only those, into the fold
 });
 
 test('refuses a missing or too old library and a missing definition', () => {
-  assert.throws(() => swaggerFiles(fakeProject(null), 'api/openapi.yaml'), /swagger-ui-dist is not installed/);
-  assert.throws(() => swaggerFiles(fakeProject('5.32.6'), 'api/openapi.yaml'), /older than 5\.32\.7/);
-  assert.throws(
-    () => swaggerFiles(fakeProject('5.35.0', false), 'api/openapi.yaml'),
-    /API definition .* does not exist/,
-  );
+  assert.throws(() => swaggerFiles(fakeProject(null), API_DEFINITION), /swagger-ui-dist is not installed/);
+  assert.throws(() => swaggerFiles(fakeProject('5.32.6'), API_DEFINITION), /older than 5\.32\.7/);
+  assert.throws(() => swaggerFiles(fakeProject('5.35.0', false), API_DEFINITION), /API definition .* does not exist/);
 });
 
 test('the plugin writes the files into the static directory it asks the config to list', async () => {
@@ -124,7 +122,7 @@ test("the Swagger page's own files and Swagger UI's vendor files are all it load
     'no URL to another host',
   );
   // Files the page loads next to itself: ours in static/swagger, or the ones the plugin copies.
-  const {files} = swaggerFiles('.', 'api/openapi.yaml');
+  const {files} = swaggerFiles('.', API_DEFINITION);
   const copied = new Set(files.map(({to}) => path.relative('swagger', to).split(path.sep).join('/')));
   const local = urls.filter((url) => !url.startsWith('../')).map((url) => url.split(/[?#]/)[0]);
   for (const file of local) {
@@ -136,8 +134,8 @@ test("the Swagger page's own files and Swagger UI's vendor files are all it load
   mkdirSync(path.join(root, 'node_modules'));
   symlinkSync(path.resolve('node_modules/swagger-ui-dist'), path.join(root, 'node_modules', 'swagger-ui-dist'));
   mkdirSync(path.join(root, 'api'));
-  writeFileSync(path.join(root, 'api', 'openapi.yaml'), readFileSync('api/openapi.yaml'));
-  copySwaggerFiles(swaggerFiles(root, 'api/openapi.yaml').files, path.join(root, 'out'));
+  writeFileSync(path.join(root, API_DEFINITION), readFileSync(API_DEFINITION));
+  copySwaggerFiles(swaggerFiles(root, API_DEFINITION).files, path.join(root, 'out'));
   for (const file of VENDOR_FILES) {
     assert.ok(
       readFileSync(path.join(root, 'out/swagger/vendor', file)).equals(

@@ -5,6 +5,7 @@ import path from 'node:path';
 import {checkApi, directiveIds, proseProblems} from '../../src/plugins/api-reference/check.mjs';
 import {loadDefinition} from '../../src/plugins/api-reference/definition.mjs';
 import {tempDir} from '../support/temp';
+import {API_DEFINITION, ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
 const mini = path.resolve('tests/fixtures/api/mini.yaml');
 
@@ -61,10 +62,10 @@ function project({
       '                          things:\n',
       '                          things:\n                            description: Things in this page.\n',
     );
-  writeFileSync(path.join(root, 'api', 'openapi.yaml'), spec);
+  writeFileSync(path.join(root, API_DEFINITION), spec);
   mkdirSync(path.join(root, 'docs', 'api'), {recursive: true});
   writeFileSync(path.join(root, 'docs', 'api', 'things.md'), english);
-  const twins = path.join(root, 'i18n', 'it', 'docusaurus-plugin-content-docs', 'current', 'api');
+  const twins = path.join(root, ITALIAN_DOCS_DIR, 'api');
   mkdirSync(twins, {recursive: true});
   writeFileSync(path.join(twins, 'things.md'), twin);
   writeFileSync(path.join(root, 'i18n', 'it', 'openapi.json'), JSON.stringify(translations));
@@ -81,7 +82,7 @@ test('a consistent project has no problems', async () => {
 
 test('the lint rules catch missing descriptions (the raw mini fixture lacks two)', async () => {
   const root = project();
-  cpSync(mini, path.join(root, 'api', 'openapi.yaml'));
+  cpSync(mini, path.join(root, API_DEFINITION));
   const {problems} = await checkApi(root);
   assert.ok(
     problems.some((p) => /touchThing\): no description/.test(p)),
@@ -156,7 +157,7 @@ test('missing, untranslated, empty and unused Italian labels are reported; label
 
 test('an invalid definition stops the check with the validator message', async () => {
   const root = project();
-  writeFileSync(path.join(root, 'api', 'openapi.yaml'), 'openapi: 3.1.0\npaths: {}\n');
+  writeFileSync(path.join(root, API_DEFINITION), 'openapi: 3.1.0\npaths: {}\n');
   const {problems} = await checkApi(root);
   assert.equal(problems.length, 1);
   assert.match(problems[0], /not a valid OpenAPI document/);
@@ -177,7 +178,7 @@ test('a page without operations (the overview) may name whatever the whole defin
 
 test('an example that does not match its schema is reported', async () => {
   const root = project();
-  const file = path.join(root, 'api', 'openapi.yaml');
+  const file = path.join(root, API_DEFINITION);
   writeFileSync(file, readFileSync(file, 'utf8').replace('seen: 1700000000000000', 'seen: yesterday'));
   const {problems} = await checkApi(root);
   assert.deepEqual(problems, [

@@ -10,6 +10,7 @@ import {apiSamples, checkSamples, compareTwins, pageSamples, substitute} from '.
 import {codeBlocks} from '../../scripts/lib/code-blocks.mjs';
 import {findBinary} from '../../scripts/lib/sample-tools.mjs';
 import {tempDir} from '../support/temp';
+import {API_DEFINITION} from '../../src/utils/sitePaths.mjs';
 
 /** Checks one page made of `markdown`; returns the problems as "page:line: message" lines. */
 async function problemsOf(markdown: string) {
@@ -196,7 +197,7 @@ for (const sample of cases) {
 }
 
 test('a JSON example is validated against its schema in the API definition', async () => {
-  apiSamples('api/openapi.yaml'); // loads the definition's schemas
+  apiSamples(API_DEFINITION); // loads the definition's schemas
   const wrong = await problemsOf(page('json schema=Notification', '{"name": "x", "enabled": "yes", "type": "siem"}'));
   assert.match(wrong.lines.join('\n'), /page\.md:6: API schema: \/enabled must be boolean/);
   const right = await problemsOf(page('json schema=Notification', '{"name": "x", "enabled": true, "type": "siem"}'));

@@ -1,5 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
 import {chmodSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {chromiumExecutable, headlessChromium, sharedMemoryArgs} from '../../scripts/lib/chromium.mjs';
@@ -51,4 +52,20 @@ test('Chromium uses /dev/shm only where it has room, else /tmp', () => {
   assert.deepEqual(sharedMemoryArgs(dir, 1), []);
   assert.deepEqual(sharedMemoryArgs(dir, Number.MAX_SAFE_INTEGER), ['--disable-dev-shm-usage']);
   assert.deepEqual(sharedMemoryArgs(path.join(dir, 'missing')), ['--disable-dev-shm-usage']);
+});
+
+test('the build skips the PDF manuals with one line where no Chromium is installed; npm run pdf refuses', () => {
+  const site = tempDir('pdf-no-chromium');
+  writeFileSync(path.join(site, 'index.html'), '<!doctype html><title>x</title>');
+  const env: NodeJS.ProcessEnv = {...process.env, PATH: tempDir('pdf-empty-path')};
+  delete env.CHROMIUM_PATH;
+  const pdf = (...args: string[]) =>
+    spawnSync(process.execPath, ['scripts/pdf.mjs', '--dir', site, ...args], {encoding: 'utf8', env});
+  const skipped = pdf('--if-chromium');
+  assert.equal(skipped.status, 0, skipped.stderr);
+  assert.match(skipped.stdout, /^pdf: no Chromium here, the PDF manuals are skipped \(npm run pdf prints them\)/);
+  assert.equal(skipped.stdout.trim().split('\n').length, 1, 'one line');
+  const refused = pdf();
+  assert.equal(refused.status, 1);
+  assert.match(refused.stderr, /Chromium not found/);
 });

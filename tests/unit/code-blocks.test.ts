@@ -4,10 +4,11 @@ import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import type {Root} from 'mdast';
 import type {PrismTheme} from 'prism-react-renderer';
-import remarkCodeBlocks, {CHUNK, type Highlighted} from '../../src/remark/codeBlocks';
-import {createHighlighter, registerLanguages, tokenCss} from '../../src/prism/staticHighlight';
-import {codeOfHighlighted, codeText} from '../../src/prism/codeText';
+import remarkCodeBlocks, {CHUNK, type Highlighted} from '../../src/plugins/code-blocks/remark';
+import {createHighlighter, registerLanguages, tokenCss} from '../../src/plugins/code-blocks/highlight';
+import {codeOfHighlighted, codeText} from '../../src/plugins/code-blocks/codeText';
 import {codeBlocks} from '../support/code-blocks';
+import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
 // Small themes whose classes can be written out by hand: light declarations are numbered in order
 // (hl-l0 string colour, hl-l1 variable/function colour, hl-l2 comment colour, hl-l3 italic,
@@ -135,7 +136,7 @@ test("a block's text is left to its lines, and the browser's block gets it back 
 test('codeText gives back every code block of the guide, in both languages, from its highlighted lines', () => {
   const all = createHighlighter({light, dark}, ['bash', 'nginx', 'apacheconf', 'ini', 'toml', 'yaml', 'json']);
   let count = 0;
-  for (const root of ['docs/main', 'i18n/it/docusaurus-plugin-content-docs/current/main']) {
+  for (const root of ['docs/main', `${ITALIAN_DOCS_DIR}/main`]) {
     for (const name of readdirSync(root, {recursive: true, encoding: 'utf8'}).filter((n) => /\.mdx?$/.test(n))) {
       for (const {lang, code} of codeBlocks(readFileSync(path.join(root, name), 'utf8'))) {
         const value = code.replace(/\n$/, '');

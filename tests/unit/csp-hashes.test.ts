@@ -81,6 +81,10 @@ test('command line: writes the include; exit 2 on bad arguments, 1 without HTML'
   const ok = spawnSync(process.execPath, [script, '--dir', dir, '--out', out], {encoding: 'utf8'});
   assert.equal(ok.status, 0, ok.stderr);
   assert.match(readFileSync(out, 'utf8'), new RegExp(scriptHash('theme()').replace(/[+/]/g, '\\$&')));
+  // By default, with the build (a hidden folder nginx never serves), not in the source tree.
+  const beside = spawnSync(process.execPath, [script, '--dir', dir], {encoding: 'utf8'});
+  assert.equal(beside.status, 0, beside.stderr);
+  assert.equal(readFileSync(path.join(dir, '.seerbox', 'csp-hashes.conf'), 'utf8'), readFileSync(out, 'utf8'));
 
   const bad = spawnSync(process.execPath, [script, '--nope'], {encoding: 'utf8'});
   assert.equal(bad.status, 2);

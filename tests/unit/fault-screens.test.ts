@@ -4,7 +4,7 @@ import vm from 'node:vm';
 import {causeChain, causeChainText} from '../../src/components/CrashReport/causeChain';
 import {loadingState} from '../../src/theme/Loading/loadingState';
 import {bannerScript, BANNER_ID} from '../../src/components/BaseUrlBanner/bannerScript';
-import {SCRIPTS_DONE_EVENT} from '../../src/utils/ssrTemplate';
+import {SCRIPTS_DONE_EVENT} from '../../src/plugins/bundle-diet/ssrTemplate';
 
 test('causeChain follows every cause and stops on cycles', () => {
   const root = new Error('root');

@@ -5,10 +5,11 @@ import path from 'node:path';
 import {execFileSync, spawnSync} from 'node:child_process';
 import {report, englishDefaults} from '../../scripts/i18n-status.mjs';
 import {tempDir} from '../support/temp';
+import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
 function site(): string {
   const root = tempDir('i18n-status');
-  const twin = path.join(root, 'i18n/it/docusaurus-plugin-content-docs/current');
+  const twin = path.join(root, ITALIAN_DOCS_DIR);
   mkdirSync(path.join(root, 'docs/main'), {recursive: true});
   mkdirSync(path.join(twin, 'main'), {recursive: true});
   mkdirSync(path.join(root, 'src/pages'), {recursive: true});
@@ -64,7 +65,7 @@ test('report: a twin older than its English page is stale (git history, then unc
   appendFileSync(path.join(root, 'docs/main/a.md'), 'changed\n');
   commit(2021);
   assert.equal(status(), 'stale', 'the English page was committed after its twin');
-  appendFileSync(path.join(root, 'i18n/it/docusaurus-plugin-content-docs/current/main/a.md'), 'cambiato\n');
+  appendFileSync(path.join(root, `${ITALIAN_DOCS_DIR}/main/a.md`), 'cambiato\n');
   assert.equal(status(), 'ok', 'an uncommitted twin counts as changed now');
   commit(2022);
   assert.equal(status(), 'ok');

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {API_DEFINITION} from '../../src/utils/sitePaths.mjs';
 
 // Each test writes throw-away files inside the repository (git-ignored tests/.tmp-lint/), so
 // the repository's own configurations apply to them, runs the tool `npm run lint` runs, and
@@ -119,7 +120,7 @@ test('Prettier: badly formatted TypeScript and JSON fail the check; formatted fi
 
 test('Prettier checks api/openapi.yaml and code, but leaves Markdown to markdownlint', async () => {
   for (const [file, ignored] of [
-    ['api/openapi.yaml', false],
+    [API_DEFINITION, false],
     ['src/pages/index.tsx', false],
     ['i18n/it/code.json', false],
     ['docs/main/quickstart.md', true],

@@ -1,6 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import remarkMermaidDiagrams, {diagramSvg} from '../../src/remark/mermaidDiagrams.mjs';
+import remarkMermaidDiagrams, {diagramSvg} from '../../src/plugins/diagrams/remark.mjs';
+import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
 type Node = {
   type: string;
@@ -53,7 +54,7 @@ test('the plugin replaces each mermaid block, named after the nearest heading in
     ],
   };
   await remarkMermaidDiagrams()(tree, {
-    path: '/site/i18n/it/docusaurus-plugin-content-docs/current/main/x.md',
+    path: `/site/${ITALIAN_DOCS_DIR}/main/x.md`,
     data: {},
   });
   const [, diagram, code] = tree.children!;

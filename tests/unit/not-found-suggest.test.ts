@@ -14,6 +14,10 @@ test('misspelled, mistyped and moved routes find their page', () => {
     ['/main/quickstart.html', '/main/quickstart'],
     ['/main/configuration/modsecurity', '/main/configuration/firewalls/web-application-firewalls/modsecurity'],
     ['/api/assets/host', '/api/assets/hosts'],
+    // Substitutions, one and two characters off, and two characters missing.
+    ['/main/quickstarr', '/main/quickstart'],
+    ['/main/quixkstsrt', '/main/quickstart'],
+    ['/main/architctre', '/main/architecture'],
   ];
   for (const [missing, expected] of cases) assert.equal(suggest(missing, routes), expected, missing);
 });

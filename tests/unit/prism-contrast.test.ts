@@ -1,7 +1,12 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {themes} from 'prism-react-renderer';
-import {contrastRatio, ensureContrast, parseColor, withAccessibleContrast} from '../../src/prism/contrast';
+import {
+  contrastRatio,
+  ensureContrast,
+  parseColor,
+  withAccessibleContrast,
+} from '../../src/plugins/code-blocks/contrast';
 
 function minimumRatio(theme: typeof themes.github): number {
   const background = parseColor(theme.plain.backgroundColor!)!;

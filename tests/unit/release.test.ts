@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
+import {API_DEFINITION} from '../../src/utils/sitePaths.mjs';
 
 const {version} = JSON.parse(readFileSync('package.json', 'utf8')) as {version: string};
 
@@ -44,6 +45,6 @@ test('the release is spelled only in package.json and the files allowed to state
 });
 
 test("the API definition's version is the release", () => {
-  const definition = yaml.load(readFileSync('api/openapi.yaml', 'utf8')) as {info: {version: string}};
+  const definition = yaml.load(readFileSync(API_DEFINITION, 'utf8')) as {info: {version: string}};
   assert.equal(definition.info.version, version);
 });

@@ -1,6 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import rehypeScrollRegions, {isStackedTable} from '../../src/rehype/scrollRegions';
+import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
 type Node = {type: string; tagName?: string; value?: string; properties?: Record<string, unknown>; children?: Node[]};
 const text = (value: string): Node => ({type: 'text', value});
@@ -49,7 +50,7 @@ test('every table and diagram gets a named, focusable region in the page languag
         el('div', [], {className: ['sbx-diagram']}),
       ],
     },
-    '/site/i18n/it/docusaurus-plugin-content-docs/current/main/x.md',
+    `/site/${ITALIAN_DOCS_DIR}/main/x.md`,
   );
   const regions = tree.children!.filter((n) => n.tagName === 'div');
   assert.deepEqual(

@@ -4,9 +4,9 @@ import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {gunzipSync} from 'node:zlib';
-import {replacementFor} from '../../src/plugins/clientBundle';
-import searchIndexPlugin, {isSearchedRoute, unused} from '../../src/plugins/searchIndex';
-import {prepareHtml} from '../../src/plugins/searchIndex/write.mjs';
+import {replacementFor} from '../../src/plugins/search/engineSwap';
+import searchIndexPlugin, {isSearchedRoute, unused} from '../../src/plugins/search';
+import {prepareHtml} from '../../src/plugins/search/write.mjs';
 import {
   fromExcerpt,
   matchesQuery,
@@ -15,7 +15,7 @@ import {
   rankedResults,
   searchWords,
   wordPositions,
-} from '../../src/search/pagefind';
+} from '../../src/plugins/search/client/pagefind';
 
 test('the search bundle slimmer swaps only the search bar and page imports', () => {
   const theme = '/x/node_modules/@easyops-cn/docusaurus-search-local/dist/client/client/theme';
@@ -30,11 +30,11 @@ test('the search bundle slimmer swaps only the search bar and page imports', () 
   // Both ask Pagefind instead of the theme's lunr worker.
   assert.match(
     replacementFor('../searchByWorker', `${theme}/SearchBar/SearchBar.jsx`)!,
-    /search[\\/]pagefindLazy\.ts$/,
+    /search[\\/]client[\\/]pagefindLazy\.ts$/,
   );
   assert.match(
     replacementFor('../searchByWorker', `${theme}/SearchPage/SearchPage.jsx`)!,
-    /search[\\/]pagefindLazy\.ts$/,
+    /search[\\/]client[\\/]pagefindLazy\.ts$/,
   );
   assert.equal(replacementFor('../utils/proxiedGeneratedConstants', `${theme}/worker.js`), null);
   assert.equal(

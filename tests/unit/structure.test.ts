@@ -4,6 +4,7 @@ import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import routeTable from '../fixtures/routes.json' with {type: 'json'};
 import {parseFrontMatter} from '../../scripts/lib/front-matter.mjs';
+import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -52,9 +53,10 @@ test('no generated category page exists that the route table does not list', () 
 });
 
 test('every category label and description has an Italian translation', () => {
-  const italian = JSON.parse(
-    readFileSync(path.join(root, 'i18n/it/docusaurus-plugin-content-docs/current.json'), 'utf8'),
-  ) as Record<string, {message: string}>;
+  const italian = JSON.parse(readFileSync(path.join(root, `${ITALIAN_DOCS_DIR}.json`), 'utf8')) as Record<
+    string,
+    {message: string}
+  >;
   for (const category of categories) {
     const sidebar = path.relative(path.join(root, 'docs'), category.file).split(path.sep)[0];
     const key = `sidebar.${sidebar}.category.${category.label}`;

@@ -1,6 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {isUntranslated} from '../../src/components/UntranslatedNotice/isUntranslated';
+import {ITALIAN_DOCS_DIR, localeDocsDir} from '../../src/utils/sitePaths.mjs';
 
 test('a page read in the default locale is never flagged', () => {
   assert.equal(
@@ -10,7 +11,7 @@ test('a page read in the default locale is never flagged', () => {
 });
 
 test('an Italian twin is recognised as translated', () => {
-  const source = '@site/i18n/it/docusaurus-plugin-content-docs/current/main/architecture.md';
+  const source = `@site/${ITALIAN_DOCS_DIR}/main/architecture.md`;
   assert.equal(isUntranslated({source, currentLocale: 'it', defaultLocale: 'en'}), false);
 });
 
@@ -26,7 +27,7 @@ test('the English fallback shown under /it/ is flagged, in any docs instance', (
   // A twin of another locale does not count as Italian.
   assert.equal(
     isUntranslated({
-      source: '@site/i18n/fr/docusaurus-plugin-content-docs/current/x.md',
+      source: `@site/${localeDocsDir('fr')}/x.md`,
       currentLocale: 'it',
       defaultLocale: 'en',
     }),

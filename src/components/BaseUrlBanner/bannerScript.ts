@@ -1,4 +1,4 @@
-import {SCRIPTS_DONE_EVENT} from '../../utils/ssrTemplate';
+import {SCRIPTS_DONE_EVENT} from '../../plugins/bundle-diet/ssrTemplate';
 
 export type BannerText = {
   lang: string;
@@ -12,7 +12,7 @@ export type BannerText = {
 export const BANNER_ID = '__seerbox-base-url-banner';
 
 /**
- * Inline script for the home page: once the app loader (src/utils/ssrTemplate.ts)
+ * Inline script for the home page: once the app loader (src/plugins/bundle-diet/ssrTemplate.ts)
  * has tried the site's scripts, if the site's JavaScript did not start
  * (`window.docusaurus` missing, as when the assets live under another base URL),
  * it inserts a banner with the configured base URL and the one the browser

@@ -17,6 +17,7 @@ import {exampleProblems, exampleRequest, jsonMedia} from './examples.mjs';
 import {ENGLISH_LABELS, labelsFile, readLabelsFile} from './labels.mjs';
 import {curlExample, DIRECTIVE, operationNodes} from './remarkOperations.mjs';
 import {messageOf} from '../../utils/errors.mjs';
+import {API_DEFINITION, DOCS_DIR, localeDocsDir} from '../../utils/sitePaths.mjs';
 
 /**
  * @typedef {import('./definition.mjs').OperationEntry} OperationEntry
@@ -33,9 +34,9 @@ export const LOCALE = 'it';
  */
 export function apiPaths(root) {
   return {
-    spec: path.join(root, 'api', 'openapi.yaml'),
-    docs: path.join(root, 'docs', 'api'),
-    twins: path.join(root, 'i18n', LOCALE, 'docusaurus-plugin-content-docs', 'current', 'api'),
+    spec: path.join(root, API_DEFINITION),
+    docs: path.join(root, DOCS_DIR, 'api'),
+    twins: path.join(root, localeDocsDir(LOCALE), 'api'),
     translations: path.join(root, 'i18n', LOCALE, 'openapi.json'),
     labels: labelsFile(path.join(root, 'i18n'), LOCALE),
   };

@@ -258,10 +258,19 @@ export function exampleFor(schema, depth = 0) {
 }
 
 /**
- * The JSON media of a `content` map (else its first one), or null.
+ * The media type of a body and its media: JSON where the `content` map has it, else its first
+ * entry; null without one. The page shows this type, so a body that is not JSON is not called JSON.
+ * @param {Content | undefined} content
+ * @returns {{type: string, media: Media} | null}
+ */
+export function bodyMedia(content) {
+  if (!content) return null;
+  const type = 'application/json' in content ? 'application/json' : Object.keys(content)[0];
+  return type === undefined ? null : {type, media: content[type]};
+}
+
+/**
+ * The media of a body (see bodyMedia), or null.
  * @param {Content | undefined} content
  */
-export function mediaOf(content) {
-  if (!content) return null;
-  return content['application/json'] ?? Object.values(content)[0] ?? null;
-}
+export const mediaOf = (content) => bodyMedia(content)?.media ?? null;

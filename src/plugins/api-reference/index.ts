@@ -18,6 +18,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {ENGLISH_LABELS, LABELS_FILE, PLUGIN_NAME} from './labels.mjs';
 import {addBaseHref, copySwaggerFiles, swaggerFiles} from './swagger';
+import {API_DEFINITION} from '../../utils/sitePaths.mjs';
 
 export {default as remarkApiOperations} from './remarkOperations.mjs';
 export {default as rehypeApiColumns} from './rehypeColumns';
@@ -41,7 +42,7 @@ export type ApiReferenceOptions = {
 
 /** The plugin's options as the config gives them (Docusaurus passes them untyped). */
 export function readOptions(options: unknown): Required<ApiReferenceOptions> {
-  const specPath = (options as ApiReferenceOptions | undefined)?.specPath ?? 'api/openapi.yaml';
+  const specPath = (options as ApiReferenceOptions | undefined)?.specPath ?? API_DEFINITION;
   if (typeof specPath !== 'string') throw new Error(`${PLUGIN_NAME}: specPath must be a path, got ${typeof specPath}`);
   return {specPath};
 }

@@ -22,7 +22,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import GithubSlugger from 'github-slugger';
 import {localeOfFile} from '../../utils/locale.mjs';
-import {exampleFor, loadDefinition, loadTranslations, mediaOf, schemaFields, typeOf} from './definition.mjs';
+import {bodyMedia, exampleFor, loadDefinition, loadTranslations, mediaOf, schemaFields, typeOf} from './definition.mjs';
 import {exampleSnippets, isSecured} from './examples.mjs';
 import {englishLabels, loadLabels} from './labels.mjs';
 
@@ -219,7 +219,8 @@ export function operationNodes(entry, options = {}) {
   // Request
   nodes.push(heading(3, labels.request, `${anchor}-request`));
   const secured = isSecured(operation);
-  const requestMedia = mediaOf(operation.requestBody?.content);
+  const requestBody = bodyMedia(operation.requestBody?.content);
+  const requestMedia = requestBody?.media ?? null;
   /** @type {Cell[][]} */
   const headerRows = [];
   if (secured)
@@ -229,8 +230,10 @@ export function operationNodes(entry, options = {}) {
       [text(labels.yes)],
       [{type: 'link', url: OVERVIEW_AUTHENTICATION, children: [text(labels.bearerNote)]}],
     ]);
-  if (requestMedia)
-    headerRows.push([[code('Content-Type')], [code('application/json')], [text(labels.yes)], [text(labels.jsonNote)]]);
+  if (requestBody) {
+    const note = requestBody.type === 'application/json' ? [text(labels.jsonNote)] : [];
+    headerRows.push([[code('Content-Type')], [code(requestBody.type)], [text(labels.yes)], note]);
+  }
   nodes.push(paragraph([strong([text(labels.headers)])]));
   if (headerRows.length) {
     nodes.push(table([labels.header, labels.value, labels.required, labels.description], headerRows, data('headers')));

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
 import llmsTxtPlugin from '@signalwire/docusaurus-plugin-llms-txt';
-import {MANUAL_ORDER_DIR, manualOrder, type ManualEntry, type SidebarItem} from './manualOrder';
+import {manualOrderFile} from '../../utils/buildMeta.mjs';
+import {manualOrder, type ManualEntry, type SidebarItem} from './manualOrder';
 import {fixIndexLinks, llmsFullTxt, llmsTxt, markdownFile, metaDescription, type LlmsPage} from './llmsTxt';
 import rehypeMarkdownExport from './rehypeMarkdownExport';
 
@@ -52,8 +53,8 @@ const markdownOptions = {
  * The offline kit's build step, per language:
  * - `<page>.md` next to every page's HTML (the maintained plugin above);
  * - `llms.txt` and `llms-full.txt` at the language's root, in sidebar order (llmstxt.org);
- * - the reading order of the PDF manual in `.docusaurus/seerbox-manual/<locale>.json`
- *   (`npm run pdf`); the sidebars are known only to the docs plugin.
+ * - the reading order of the PDF manual in the language's `.seerbox/manual.json` (src/utils/buildMeta.mjs),
+ *   which `npm run pdf` reads; the sidebars are known only to the docs plugin.
  */
 export default function offlinePlugin(context: LoadContext): Plugin {
   const markdown = llmsTxtPlugin(context, markdownOptions);
@@ -68,16 +69,14 @@ export default function offlinePlugin(context: LoadContext): Plugin {
       if (!version) throw new Error('offline kit: the docs plugin loaded no version');
       const docs = new Map(version.docs.map((doc) => [doc.id, {permalink: doc.permalink, title: doc.title}]));
       entries = manualOrder(version.sidebars as unknown as Record<string, SidebarItem[]>, docs);
-      const dir = path.join(context.generatedFilesDir, MANUAL_ORDER_DIR);
-      await mkdir(dir, {recursive: true});
-      await writeFile(
-        path.join(dir, `${locale}.json`),
-        `${JSON.stringify({baseUrl: context.baseUrl, locale, entries}, null, 2)}\n`,
-      );
     },
     async postBuild(props) {
       await markdown.postBuild?.({...props, content: undefined as void});
       const {outDir, baseUrl} = props;
+      // With the build it describes, not in .docusaurus/ (which `docusaurus clear` empties).
+      const orderFile = manualOrderFile(outDir);
+      await mkdir(path.dirname(orderFile), {recursive: true});
+      await writeFile(orderFile, `${JSON.stringify({baseUrl, locale, entries}, null, 2)}\n`);
       const relative = (permalink: string) => permalink.slice(baseUrl.length);
       const page = async (route: string, title: string | undefined, section: LlmsPage['section']) => {
         const file = markdownFile(route);

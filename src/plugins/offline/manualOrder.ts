@@ -10,9 +10,6 @@ export type ManualEntry = {
   kind: 'doc' | 'category';
 };
 
-/** Where the build leaves the reading order for `npm run pdf`, under the generated files folder. */
-export const MANUAL_ORDER_DIR = 'seerbox-manual';
-
 /** The sidebars printed, in this order; the page matching `lastPage` goes at the very end. */
 export const MANUAL_SIDEBARS = ['main', 'api'] as const;
 export const LAST_PAGE = /\/main\/resources\/eula$/;

@@ -2,7 +2,7 @@ import {Children, isValidElement, useContext, useMemo, type ReactNode} from 'rea
 import ElementContent from '@theme/CodeBlock/Content/Element';
 import StringContent from '@theme/CodeBlock/Content/String';
 import type {Props} from '@theme/CodeBlock';
-import {codeOfHighlighted} from '@site/src/prism/codeText';
+import {codeOfHighlighted} from '@site/src/plugins/code-blocks/codeText';
 import {HighlightedContext, loaded} from './loaded';
 
 /**
@@ -13,7 +13,7 @@ import {HighlightedContext, loaded} from './loaded';
  */
 function CodeBlock({children, ...props}: Props): ReactNode {
   const highlighted = useContext(HighlightedContext);
-  // A Markdown block's text comes in its highlighted lines only (src/remark/codeBlocks.ts): rebuilt
+  // A Markdown block's text comes in its highlighted lines only (src/plugins/code-blocks/remark.ts): rebuilt
   // once, not at every render of the block (word wrap, the copy button's state).
   const rebuilt = useMemo(() => (highlighted ? codeOfHighlighted(highlighted) : ''), [highlighted]);
   // As the theme: string children are joined so they can be copied; elements are shown as they are.
@@ -23,7 +23,7 @@ function CodeBlock({children, ...props}: Props): ReactNode {
   return <StringContent {...props}>{code || rebuilt}</StringContent>;
 }
 
-// The code blocks' chunk, imported by the pages that show code (src/remark/codeBlocks.ts): this
+// The code blocks' chunk, imported by the pages that show code (src/plugins/code-blocks/remark.ts): this
 // block, the theme's parts (title, buttons, word wrap) and our ./Content, which shows the lines
 // highlighted at build time. Prism is not in it (see ./Content/Prism).
 loaded.CodeBlock = CodeBlock;

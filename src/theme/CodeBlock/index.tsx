@@ -3,7 +3,7 @@ import type {Props} from '@theme/CodeBlock';
 import {HighlightedContext, loaded} from './loaded';
 
 // The stock code block is a chunk of its own (./Chunk), part of the pages that show code only:
-// src/remark/codeBlocks.ts imports it from each such page, so the page's chunks bring it before
+// src/plugins/code-blocks/remark.ts imports it from each such page, so the page's chunks bring it before
 // hydration and the block renders at once. Pages without code never fetch it.
 const Lazy = lazy(() => import('./Chunk'));
 

@@ -4,5 +4,5 @@ import type {Props} from '@theme/CodeBlock';
 /** Set by ./Chunk when its chunk runs: the stock code block. */
 export const loaded: {CodeBlock?: ComponentType<Props>} = {};
 
-/** The block's `highlighted` prop (src/remark/codeBlocks.ts), for ./Content. */
+/** The block's `highlighted` prop (src/plugins/code-blocks/remark.ts), for ./Content. */
 export const HighlightedContext = createContext<string | undefined>(undefined);

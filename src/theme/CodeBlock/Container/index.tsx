@@ -5,7 +5,7 @@ import styles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Container/styl
 
 /**
  * The theme's Container without its inline colours (`--prism-color`, `--prism-background-color`
- * from the mode's Prism theme): src/plugins/codeBlocks.ts sets them per mode in CSS, so a block is
+ * from the mode's Prism theme): src/plugins/code-blocks/index.ts sets them per mode in CSS, so a block is
  * right from the server's HTML on and needs no second render once the mode is known.
  */
 export default function CodeBlockContainer<T extends 'div' | 'pre'>({

@@ -2,7 +2,7 @@ const NAMED: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', ap
 
 /**
  * The text of a block's highlighted lines (./staticHighlight.ts): tags removed and the character
- * references hast-util-to-html writes decoded. src/remark/codeBlocks.ts leaves a block's plain
+ * references hast-util-to-html writes decoded. src/plugins/code-blocks/remark.ts leaves a block's plain
  * text out of the page's code when this gives it back, and the block (src/theme/CodeBlock/Chunk)
  * rebuilds it from the lines: the page's JavaScript carries the code once, not twice.
  */
@@ -22,7 +22,7 @@ export function codeText(lines: readonly string[]): string {
 
 /**
  * A block's code as MDX would have passed it (ending with a newline, or empty), from its
- * `highlighted` prop (src/remark/codeBlocks.ts: JSON with its lines).
+ * `highlighted` prop (src/plugins/code-blocks/remark.ts: JSON with its lines).
  */
 export function codeOfHighlighted(highlighted: string): string {
   const text = codeText((JSON.parse(highlighted) as {lines: string[]}).lines);

@@ -83,7 +83,7 @@ async function writeIndex(language: string, outputPath: string, pages: Page[]) {
 /**
  * Each language's search index, written by Pagefind after the build into `<language root>/pagefind/`:
  * an index split into small files that the search bar fetches as a query needs them
- * (src/search/pagefind.ts), with the language's stemmer. One index per language, so
+ * (src/plugins/search/client/pagefind.ts), with the language's stemmer. One index per language, so
  * results never mix languages.
  */
 export default function searchIndexPlugin(): Plugin {

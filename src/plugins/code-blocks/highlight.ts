@@ -7,7 +7,7 @@ import type {ElementContent} from 'hast';
  * Code highlighted at build time, so the browser neither downloads Prism nor builds a React
  * element per token: Prism's tokens as prism-react-renderer splits them into lines, each token
  * a <span> whose classes give its colours in both modes (see `tokenCss`), each line one HTML
- * string. src/theme/CodeBlock/Content shows them; src/remark/codeBlocks.ts computes them.
+ * string. src/plugins/bundle-diet/theme/CodeBlock/Content shows them; src/plugins/code-blocks/remark.ts computes them.
  */
 
 export interface Themes {

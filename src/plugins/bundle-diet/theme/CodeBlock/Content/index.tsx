@@ -2,11 +2,11 @@ import {lazy, Suspense, useContext, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import type {Props} from '@theme/CodeBlock/Content';
-import type {Highlighted} from '@site/src/remark/codeBlocks';
-import {HighlightedContext} from '../loaded';
+import type {Highlighted} from '@site/src/plugins/code-blocks/remark';
+import {HighlightedContext} from '@site/src/theme/CodeBlock/loaded';
 // The theme's own stylesheet, so a fallback block (./Prism) shares its classes.
 import styles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles.module.css';
-import lineStyles from '../Line/styles.module.css';
+import lineStyles from '@site/src/theme/CodeBlock/Line/styles.module.css';
 
 // Lines highlighted in the browser, with Prism: only for blocks without build-time lines. Its chunk
 // is fetched when such a block renders (the server waits for it, the browser hydrates the lines once
@@ -16,7 +16,7 @@ const PrismLines = lazy(() => import('./Prism'));
 type Metadata = ReturnType<typeof useCodeBlockContext>['metadata'];
 
 /**
- * The block's code as HTML: the lines highlighted at build time (src/remark/codeBlocks.ts), each in
+ * The block's code as HTML: the lines highlighted at build time (src/plugins/code-blocks/remark.ts), each in
  * a line <span> as the theme's Line makes it (classes from the metastring's line ranges, line
  * numbers). Undefined when those lines are not this block's: a magic comment removed lines, or no
  * build-time lines at all (a block written in JSX).
@@ -64,7 +64,7 @@ export default function CodeBlockContent({className}: Props): ReactNode {
       ref={codeBlockRef}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region (as stock)
       tabIndex={0}
-      // Colours from the mode's CSS variables (src/plugins/codeBlocks.ts), not inline as the theme's.
+      // Colours from the mode's CSS variables (src/plugins/code-blocks/index.ts), not inline as the theme's.
       className={clsx(className, 'prism-code', `language-${metadata.language}`, styles.codeBlock, 'thin-scrollbar')}>
       {html === undefined ? (
         <Suspense fallback={<code {...codeProps}>{metadata.code}</code>}>

@@ -1,5 +1,5 @@
 /**
- * What the search theme imports in place of its `searchByWorker` module (src/plugins/clientBundle.ts):
+ * What the search theme imports in place of its `searchByWorker` module (src/plugins/search/engineSwap.ts):
  * the Pagefind adapter (./pagefind.ts) loads with the first search, beside the theme's own
  * autocomplete widget, instead of sitting in the main bundle of every page (1.2 KB of gzip less).
  */

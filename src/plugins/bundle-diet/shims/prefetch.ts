@@ -1,5 +1,5 @@
 // Docusaurus's prefetch helper (@docusaurus/core/lib/client/prefetch.js, swapped in by
-// src/plugins/clientBundle.ts) with two changes. Each file is prefetched once: the links of a
+// src/plugins/bundle-diet/internals.ts) with two changes. Each file is prefetched once: the links of a
 // sidebar share their chunks, so an API page asked for 396 files, 25 of them distinct. And the
 // <link rel=prefetch> elements are added in idle time, a few per slice, instead of inside the task
 // in which the sidebar's links became visible: starting those fetches cost 60-90 ms of main thread

@@ -7,7 +7,7 @@ import prismIncludeLanguages from '@theme/prism-include-languages';
 import Line from '@theme/CodeBlock/Line';
 
 // Prism's extra languages (`prism.additionalLanguages`) are registered when this chunk first loads:
-// the theme does it on every page from a client module, which src/plugins/codeBlocks.ts empties.
+// the theme does it on every page from a client module, which src/plugins/code-blocks/index.ts empties.
 prismIncludeLanguages(Prism);
 
 /**

@@ -2,7 +2,7 @@
 // browser DOM; parsing does not, so without one DOMPurify gets no-op hooks and an identity
 // sanitiser. Syntax errors come from Mermaid's grammars exactly as in the browser.
 import DOMPurify from 'dompurify';
-import {messageOf} from '../utils/errors.mjs';
+import {messageOf} from '../../utils/errors.mjs';
 
 if (typeof DOMPurify.addHook !== 'function') {
   const stub = /** @type {any} */ (DOMPurify);

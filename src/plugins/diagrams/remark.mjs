@@ -12,7 +12,7 @@
  *   heading) and described by a <desc> listing its labels in order; the labels stay real text, so
  *   readers can select them and the browser's find and the site search see them.
  */
-import {localeOfFile} from '../utils/locale.mjs';
+import {localeOfFile} from '../../utils/locale.mjs';
 
 import nativeImport from './nativeImport.cjs';
 
@@ -23,7 +23,7 @@ const load = async () => ({
   .../** @type {typeof import('parse5')} */ (await nativeImport('parse5')),
   .../** @type {typeof import('unist-util-visit')} */ (await nativeImport('unist-util-visit')),
   // Resolved from nativeImport.cjs's folder, which is this one.
-  .../** @type {typeof import('./mermaidParse.mjs')} */ (await nativeImport('./mermaidParse.mjs')),
+  .../** @type {typeof import('./parse.mjs')} */ (await nativeImport('./parse.mjs')),
 });
 
 /** @type {Record<string, string>} */

@@ -2,7 +2,7 @@
 /**
  * Stands in for the search theme's `searchByWorker` module: the theme's search bar and search
  * page stay as they are (their strings, keyboard use and layout), but the results come from
- * the language's Pagefind index (src/plugins/searchIndex), which is fetched in small parts
+ * the language's Pagefind index (src/plugins/search), which is fetched in small parts
  * as queries need them instead of as one file of the whole language.
  */
 import {vocabulary} from './vocabulary';
