@@ -17,7 +17,7 @@ for (const locale of ['en', 'it'] as const) {
     await expect(block).toBeVisible();
     expect(await page.locator('pre code div').count(), 'no <div> inside <code>').toBe(0);
     const lines = block.locator('.token-line');
-    // Polled: the tabs remount once after hydration, taking their code blocks with them.
+    // Polled: the lines are styled once the page's stylesheets applied.
     await expect
       .poll(() => lines.first().evaluate((line) => [line.tagName, getComputedStyle(line).display]))
       .toEqual(['SPAN', 'block']);
@@ -100,6 +100,27 @@ for (const locale of ['en', 'it'] as const) {
       .getByRole('button', {name: locale === 'it' ? 'Copia il codice negli appunti' : 'Copy code to clipboard'})
       .click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(first.code.replace(/\n$/, ''));
+  });
+
+  // The stock tabs remounted once hydrated, rebuilding every tab group and its code blocks in one
+  // long task (src/theme/Tabs): the server's elements stay.
+  test(`${locale}: tab groups keep the server's elements once hydrated`, async ({page}) => {
+    await page.addInitScript(() => {
+      const counted = window as Window & {removedTabGroups?: number};
+      counted.removedTabGroups = 0;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.removedNodes) {
+            if (node instanceof Element && node.matches('.tabs-container')) counted.removedTabGroups! += 1;
+          }
+        }
+      }).observe(document, {childList: true, subtree: true});
+    });
+    await page.goto(localePath('/main/installation/linux', locale));
+    expect(await page.locator('.tabs-container').count()).toBeGreaterThan(1);
+    // The colour-mode button is enabled by the update (useIsBrowser) that remounted the stock tabs.
+    await expect(page.locator('.navbar button[class*="toggleButton"]').first()).toBeEnabled();
+    expect(await page.evaluate(() => (window as Window & {removedTabGroups?: number}).removedTabGroups)).toBe(0);
   });
 
   test(`${locale}: every tab controls its panel, and switching shows only that panel`, async ({page}) => {

@@ -2,19 +2,19 @@ import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import type {Props as StockProps} from '@theme/TabItem';
 import {useTabs} from '@docusaurus/theme-common/internal';
+import {Context as BrowserContext} from '@docusaurus/core/lib/client/browserContext';
+import type {TabItemExtras} from '../Tabs/ids';
 import styles from './styles.module.css';
 
-type Props = StockProps & {
-  /** Set by our Tabs wrapper: the panel's id and its tab's id. */
-  ids?: {tab: string; panel: string};
-};
+type Props = StockProps & TabItemExtras;
 
 /**
  * The stock panel (ejected: its root element takes no extra attributes) with
  * an id and `aria-labelledby` naming its tab. Always rendered, hidden when not
- * selected, so the tab's `aria-controls` always points to an element.
+ * selected, so the tab's `aria-controls` always points to an element. Its content
+ * sees the page's useIsBrowser again (the tab group itself does not, see ../Tabs).
  */
-export default function TabItem({children, className, value, ids}: Props): ReactNode {
+export default function TabItem({children, className, value, ids, isBrowser}: Props): ReactNode {
   const {selectedValue} = useTabs();
   return (
     <div
@@ -23,7 +23,11 @@ export default function TabItem({children, className, value, ids}: Props): React
       aria-labelledby={ids?.tab}
       className={clsx(styles.tabItem, className)}
       hidden={value !== selectedValue}>
-      {children}
+      {isBrowser === undefined ? (
+        children
+      ) : (
+        <BrowserContext.Provider value={isBrowser}>{children}</BrowserContext.Provider>
+      )}
     </div>
   );
 }
