@@ -4,7 +4,18 @@
 // and SHA256SUMS, packed as dist/seer-box-docs-RELEASE.tar.gz and .zip.
 import {spawnSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
-import {cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {runCli} from './lib/cli.mjs';
@@ -77,7 +88,9 @@ function run(command, args, cwd) {
 }
 
 /**
- * Builds the bundle folder and both archives; returns their paths.
+ * Builds both archives and returns their paths. The bundle folder is staged in the system's
+ * temporary folder and removed afterwards, so nothing but the archives lands in OUT (a folder
+ * left in dist/ would be read by every linter and by the next bundle).
  * @param {{dir: string, out: string}} folders
  */
 export function bundle({dir, out}) {
@@ -94,20 +107,24 @@ export function bundle({dir, out}) {
       throw new Error(`${path.join(dir, file)} is missing: run npm run build first`);
   }
   const name = `seer-box-docs-${version}`;
-  const stage = path.join(out, name);
-  rmSync(stage, {recursive: true, force: true});
-  mkdirSync(stage, {recursive: true});
-  cpSync(dir, path.join(stage, 'site'), {recursive: true});
-  cpSync(path.join(ROOT, 'deploy', 'nginx'), path.join(stage, 'nginx'), {recursive: true});
-  writeFileSync(path.join(stage, 'README.md'), bundleReadme(version));
-  writeFileSync(path.join(stage, 'SHA256SUMS'), sha256sums(stage, filesUnder(stage)));
   const tarball = path.join(out, `${name}.tar.gz`);
   const zip = path.join(out, `${name}.zip`);
   rmSync(tarball, {force: true});
   rmSync(zip, {force: true});
-  run('tar', ['-czf', tarball, name], out);
-  run('zip', ['-q', '-r', '-X', zip, name], out);
-  return {stage, tarball, zip};
+  const parent = mkdtempSync(path.join(tmpdir(), 'seerbox-bundle-'));
+  try {
+    const stage = path.join(parent, name);
+    mkdirSync(stage);
+    cpSync(dir, path.join(stage, 'site'), {recursive: true});
+    cpSync(path.join(ROOT, 'deploy', 'nginx'), path.join(stage, 'nginx'), {recursive: true});
+    writeFileSync(path.join(stage, 'README.md'), bundleReadme(version));
+    writeFileSync(path.join(stage, 'SHA256SUMS'), sha256sums(stage, filesUnder(stage)));
+    run('tar', ['-czf', tarball, name], parent);
+    run('zip', ['-q', '-r', '-X', zip, name], parent);
+  } finally {
+    rmSync(parent, {recursive: true, force: true});
+  }
+  return {tarball, zip};
 }
 
 runCli(
