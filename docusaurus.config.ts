@@ -17,6 +17,7 @@ import searchIndexPlugin from './src/plugins/searchIndex';
 import codeBlocksPlugin from './src/plugins/codeBlocks';
 import docsPlugin from './src/plugins/docs';
 import robotsTxtPlugin from './src/plugins/robotsTxt';
+import securityTxtPlugin, {type SecurityTxtOptions} from './src/plugins/securityTxt';
 import apiReferencePlugin, {
   rehypeApiColumns,
   remarkApiOperations,
@@ -41,6 +42,14 @@ const isFaster = process.env.DOCUSAURUS_FASTER !== 'false';
  * to build-fixtures/, which the browser tests serve beside the production build they test.
  */
 const fixturesOnly = process.env.SEERBOX_TEST_FIXTURES === 'true';
+/**
+ * /.well-known/security.txt (RFC 9116): `SECURITY_CONTACT` (mailto:, https:// or tel:) and
+ * `SECURITY_EXPIRES` (ISO 8601); the build warns while either is left to its default.
+ */
+const securityTxt = {
+  contact: process.env.SECURITY_CONTACT,
+  expires: process.env.SECURITY_EXPIRES,
+} satisfies SecurityTxtOptions;
 
 /**
  * Where "Edit this page" links point: the repository's edit URL for the branch, ending in `/`
@@ -348,6 +357,8 @@ export default {
     // No Prism in the browser: the token colours' stylesheet, the code blocks' own chunk.
     codeBlocksPlugin,
     robotsTxtPlugin,
+    // The fixtures site is never published: no security.txt, no warning about its settings.
+    ...(fixturesOnly ? [] : [securityTxtPlugin(securityTxt)]),
     // The API reference's own steps: the Swagger page's files, its <base href>, the labels' translation file.
     [apiReferencePlugin, {specPath: apiDefinition}],
     notFoundRoutesPlugin,
