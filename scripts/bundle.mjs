@@ -39,6 +39,10 @@ from package.json. Inside, under seer-box-docs-RELEASE/:
   nginx/       the shipped nginx configuration (deploy/nginx)
   README.md    how to serve and verify the bundle, in English and Italian
                (deploy/offline-bundle-README.md)
+  sbom.cdx.json
+               the CycloneDX JSON bill of materials of the site's npm
+               dependencies (React, Docusaurus, Swagger UI, Pagefind, ... with
+               versions and licences), made by cyclonedx-npm from package-lock.json
   SHA256SUMS   the SHA-256 of every other file (sha256sum -c SHA256SUMS)
   SHA256SUMS.sig, allowed_signers, signing-key.pub
                with a signing key only: the OpenSSH signature of SHA256SUMS,
@@ -97,6 +101,29 @@ export function signingKey(key) {
   const fingerprint = listed.split(' ')[1];
   if (!fingerprint?.startsWith('SHA256:')) throw new Error(`ssh-keygen -l printed no fingerprint: ${listed}`);
   return {publicKey, fingerprint};
+}
+
+/** The bill of materials' name in the bundle (CycloneDX's recommended .cdx.json ending). */
+export const SBOM_FILE = 'sbom.cdx.json';
+
+/**
+ * Writes the CycloneDX JSON SBOM of the production dependencies (package.json's "dependencies",
+ * whence every script, style and Swagger UI file the site sends to browsers) to `file`, from
+ * package-lock.json alone: no network, and the same lock file gives the same bytes
+ * (--output-reproducible leaves out the time stamp and random serial number).
+ * @param {string} file
+ */
+export function writeSbom(file) {
+  const tool = path.join(ROOT, 'node_modules', '.bin', 'cyclonedx-npm');
+  if (!existsSync(tool)) throw new Error(`${tool} is missing: run npm ci`);
+  run(
+    tool,
+    [
+      ...['--omit', 'dev', '--package-lock-only', '--flatten-components', '--output-reproducible'],
+      ...['--mc-type', 'application', '--output-format', 'JSON', '--output-file', file],
+    ],
+    ROOT,
+  );
 }
 
 /**
@@ -177,6 +204,7 @@ export function bundle({dir, out, key, identity = DEFAULT_IDENTITY}) {
     cpSync(dir, path.join(stage, 'site'), {recursive: true});
     cpSync(path.join(ROOT, 'deploy', 'nginx'), path.join(stage, 'nginx'), {recursive: true});
     writeFileSync(path.join(stage, 'README.md'), bundleReadme(version, signer));
+    writeSbom(path.join(stage, SBOM_FILE));
     if (signer) {
       writeFileSync(path.join(stage, 'signing-key.pub'), `${signer.publicKey}\n`);
       writeFileSync(path.join(stage, 'allowed_signers'), `${identity} ${signer.publicKey}\n`);

@@ -36,6 +36,7 @@ test('the bundle holds the site, both PDFs, the llms files and nginx, and SHA256
   for (const file of [
     'README.md',
     'SHA256SUMS',
+    'sbom.cdx.json',
     'site/index.html',
     'site/it/index.html',
     `site/downloads/${name}-en.pdf`,

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import {appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {DEFAULT_IDENTITY, bundle, bundleReadme} from '../../scripts/bundle.mjs';
+import {DEFAULT_IDENTITY, SBOM_FILE, bundle, bundleReadme} from '../../scripts/bundle.mjs';
 import {pdfPath, release} from '../../scripts/pdf.mjs';
 import {tempDir} from '../support/temp.ts';
 
@@ -63,7 +63,7 @@ test('a signed bundle verifies with the README commands, and a changed file or S
   const {result, dir} = packAndUnpack(work, key);
   assert.equal(result.fingerprint, fingerprint);
   const files = readdirSync(dir);
-  for (const file of ['SHA256SUMS', 'SHA256SUMS.sig', 'allowed_signers', 'signing-key.pub']) {
+  for (const file of ['SHA256SUMS', 'SHA256SUMS.sig', 'allowed_signers', 'signing-key.pub', SBOM_FILE]) {
     assert.ok(files.includes(file), `${file} is in the bundle`);
   }
   assert.equal(readFileSync(path.join(dir, 'signing-key.pub'), 'utf8'), readFileSync(`${key}.pub`, 'utf8'));
@@ -76,14 +76,13 @@ test('a signed bundle verifies with the README commands, and a changed file or S
   // The signed list covers the public key and allowed_signers too, not itself or its signature.
   const listed = readFileSync(path.join(dir, 'SHA256SUMS'), 'utf8');
   assert.match(listed, / {2}allowed_signers\n/);
+  assert.match(listed, / {2}sbom\.cdx\.json\n/, 'the SBOM is covered by the signed list');
   assert.doesNotMatch(listed, /SHA256SUMS/);
 
   const good = verifySignature(dir);
   assert.equal(good.status, 0, good.output);
-  assert.match(
-    good.output,
-    new RegExp(`Good "file" signature for ${DEFAULT_IDENTITY} with ED25519 key ${fingerprint}`),
-  );
+  const line = `Good "file" signature for ${DEFAULT_IDENTITY} with ED25519 key ${fingerprint}`;
+  assert.ok(good.output.includes(line), good.output);
   assert.equal(verifySums(dir).status, 0);
 
   // A changed page: the signature still holds (the list is untouched), the checksums do not.
