@@ -8,17 +8,21 @@ import {
   cpSync,
   existsSync,
   mkdirSync,
+  chmodSync,
   mkdtempSync,
   readFileSync,
   readdirSync,
   rmSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {gzipSync} from 'node:zlib';
 import {runCli} from './lib/cli.mjs';
+import {sourceDate} from '../src/utils/sourceDate.mjs';
 import {pdfPath, release} from './pdf.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -162,13 +166,48 @@ const PACKAGES = /** @type {Record<string, string>} */ ({'ssh-keygen': 'openssh-
  * @param {string[]} args
  * @param {string} cwd
  * @param {string} [input]
+ * @param {NodeJS.ProcessEnv} [env] added to the environment
  */
-function run(command, args, cwd, input) {
-  const result = spawnSync(command, args, {cwd, encoding: 'utf8', input, stdio: 'pipe'});
+function run(command, args, cwd, input, env = {}) {
+  const result = spawnSync(command, args, {cwd, encoding: 'utf8', input, stdio: 'pipe', env: {...process.env, ...env}});
   if (result.error)
     throw new Error(`${command} not found: install it (Debian: apt-get install ${PACKAGES[command] ?? command})`);
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${result.stderr}`);
   return result.stdout;
+}
+
+/**
+ * Packs `parent/name` into a .tar.gz and a .zip that depend on the files' content and names only:
+ * entries sorted by name, owner 0, modes 644/755, every time set to `date`, no name or time in
+ * the gzip header (Node's zlib writes neither), zip times in UTC (zip stores local time).
+ * @param {string} parent
+ * @param {string} name
+ * @param {{tarball: string, zip: string, date: Date}} target
+ */
+export function packReproducibly(parent, name, {tarball, zip, date}) {
+  const entries = [
+    name,
+    ...readdirSync(path.join(parent, name), {recursive: true, encoding: 'utf8'}).map((entry) => path.join(name, entry)),
+  ].sort();
+  for (const entry of entries) {
+    const full = path.join(parent, entry);
+    chmodSync(full, statSync(full).isDirectory() ? 0o755 : 0o644);
+    utimesSync(full, date, date);
+  }
+  const epoch = String(Math.floor(date.getTime() / 1000));
+  const tar = path.join(parent, `${name}.tar`);
+  run(
+    'tar',
+    [
+      ...['--sort=name', '--format=gnu', `--mtime=@${epoch}`, '--owner=0', '--group=0', '--numeric-owner'],
+      ...['-cf', tar, name],
+    ],
+    parent,
+  );
+  writeFileSync(tarball, gzipSync(readFileSync(tar), {level: 9}));
+  // The file list on standard input, sorted: zip -r would follow the folder's own order.
+  const files = entries.filter((entry) => statSync(path.join(parent, entry)).isFile());
+  run('zip', ['-q', '-X', '-D', zip, '-@'], parent, `${files.join('\n')}\n`, {TZ: 'UTC'});
 }
 
 /**
@@ -216,8 +255,7 @@ export function bundle({dir, out, key, identity = DEFAULT_IDENTITY}) {
       const args = ['-Y', 'verify', '-f', 'allowed_signers', '-I', identity, '-n', NAMESPACE, '-s', 'SHA256SUMS.sig'];
       run('ssh-keygen', args, stage, readFileSync(path.join(stage, 'SHA256SUMS'), 'utf8'));
     }
-    run('tar', ['-czf', tarball, name], parent);
-    run('zip', ['-q', '-r', '-X', zip, name], parent);
+    packReproducibly(parent, name, {tarball, zip, date: sourceDate()});
   } finally {
     rmSync(parent, {recursive: true, force: true});
   }
