@@ -224,6 +224,7 @@ const themeConfig = {
               {label: 'Changelog', to: '/main/resources/changelog'},
               {label: 'License agreement', to: '/main/resources/eula'},
               {label: 'Downloads (PDF, offline)', to: '/main/resources/downloads'},
+              {label: 'Accessibility', to: '/accessibility'},
             ],
           },
         ],
