@@ -6,7 +6,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
-import {existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync} from 'node:fs';
+import {existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 
@@ -30,12 +30,13 @@ function digests(dir: string): Map<string, string> {
   return map;
 }
 
-/** The files whose bytes differ, or that exist in one folder only. */
+/** The files whose bytes differ, or that exist in one folder only (the first 40: enough to tell why). */
 function differences(a: string, b: string): string[] {
   const left = digests(a);
   const right = digests(b);
   const names = [...new Set([...left.keys(), ...right.keys()])].sort();
-  return names.filter((name) => left.get(name) !== right.get(name));
+  const differ = names.filter((name) => left.get(name) !== right.get(name));
+  return differ.length > 40 ? [...differ.slice(0, 40), `... ${differ.length} in all`] : differ;
 }
 
 test('two builds of the same commit in different folders are byte-identical', {timeout: 45 * 60_000}, (t) => {
@@ -45,12 +46,23 @@ test('two builds of the same commit in different folders are byte-identical', {t
   // Different names and depths: nothing of the folder's path may reach the output.
   const folders = ['a', 'a-longer-folder-name/nested'].map((name) => {
     const parent = mkdtempSync(path.join(tmpdir(), 'seerbox-repro-'));
-    t.after(() => rmSync(parent, {recursive: true, force: true}));
+    // SEERBOX_KEEP_REPRO=1 keeps both folders, to compare what differs (diffoscope, cmp).
+    if (!process.env.SEERBOX_KEEP_REPRO) t.after(() => rmSync(parent, {recursive: true, force: true}));
     const work = path.join(parent, name);
     // A clone with its history: the "Last updated" dates come from git, as in a real build.
     sh('git', ['clone', '--quiet', '--shared', '--no-checkout', root, work], parent);
     sh('git', ['checkout', '--quiet', commit], work);
-    symlinkSync(path.join(root, 'node_modules'), path.join(work, 'node_modules'), 'dir');
+    // Its own node_modules, as after npm ci: a symlink to the repository's would put a path that
+    // depends on the folder's depth (../../work/...node_modules) into every module's identifier,
+    // so Rspack's deterministic module ids, hence every chunk's hash, would differ. Hard links
+    // where the file system allows them (seconds, no space), a copy elsewhere; not the cache.
+    const modules = path.join(work, 'node_modules');
+    const linked = spawnSync('cp', ['-al', path.join(root, 'node_modules'), modules]);
+    if (linked.status !== 0) {
+      rmSync(modules, {recursive: true, force: true});
+      sh('cp', ['-a', path.join(root, 'node_modules'), modules], parent);
+    }
+    rmSync(path.join(modules, '.cache'), {recursive: true, force: true});
     // The whole release: site, CSP include, PDF manuals, compressed copies, then the bundle.
     sh('npm', ['run', 'build'], work, env);
     sh('node', ['scripts/bundle.mjs', '--out', 'dist'], work, env);
