@@ -16,6 +16,7 @@ import searchIndexPlugin from './src/plugins/search';
 import codeBlocksPlugin from './src/plugins/code-blocks';
 import docsPlugin from './src/plugins/docs';
 import robotsTxtPlugin from './src/plugins/robotsTxt';
+import securityTxtPlugin, {type SecurityTxtOptions} from './src/plugins/securityTxt';
 import apiReferencePlugin, {
   rehypeApiColumns,
   remarkApiOperations,
@@ -47,6 +48,14 @@ const isStock = process.env.SEERBOX_STOCK === 'true';
  * to build-fixtures/, which the browser tests serve beside the production build they test.
  */
 const fixturesOnly = process.env.SEERBOX_TEST_FIXTURES === 'true';
+/**
+ * /.well-known/security.txt (RFC 9116): `SECURITY_CONTACT` (mailto:, https:// or tel:) and
+ * `SECURITY_EXPIRES` (ISO 8601); the build warns while either is left to its default.
+ */
+const securityTxt = {
+  contact: process.env.SECURITY_CONTACT,
+  expires: process.env.SECURITY_EXPIRES,
+} satisfies SecurityTxtOptions;
 
 /**
  * Where "Edit this page" links point: the repository's edit URL for the branch, ending in `/`
@@ -221,6 +230,7 @@ const themeConfig = {
               {label: 'Changelog', to: '/main/resources/changelog'},
               {label: 'License agreement', to: '/main/resources/eula'},
               {label: 'Downloads (PDF, offline)', to: '/main/resources/downloads'},
+              {label: 'Accessibility', to: '/accessibility'},
             ],
           },
         ],
@@ -361,6 +371,8 @@ export default {
     // No Prism in the browser: the token colours' stylesheet, the code blocks' own chunk.
     codeBlocksPlugin,
     robotsTxtPlugin,
+    // The fixtures site is never published: no security.txt, no warning about its settings.
+    ...(fixturesOnly ? [] : [securityTxtPlugin(securityTxt)]),
     // The API reference's own steps: the Swagger page's files, its <base href>, the labels' translation file.
     [apiReferencePlugin, {specPath: apiDefinition}],
     notFoundRoutesPlugin,

@@ -18,8 +18,10 @@ const ignoredStrings = ['·', '—', '–', '-', '|', '/', ':', '(', ')', '→',
 export default tseslint.config(
   {
     ignores: [
+      // Build outputs: the site (build/, build-fixtures/, any build-*/) and the offline bundle (dist/).
       'build/',
-      'build-fixtures/',
+      'build-*/',
+      'dist/',
       '.docusaurus/',
       '.cache-loader/',
       'node_modules/',

@@ -12,6 +12,8 @@ import {runCli, UsageError} from './lib/cli.mjs';
 import {manualOrderFile} from '../src/utils/buildMeta.mjs';
 import {messageOf} from '../src/utils/errors.mjs';
 import {createSiteServer, listenLocally} from './serve.mjs';
+import {pinPdfDates} from './lib/pdf-dates.mjs';
+import {sourceDate} from '../src/utils/sourceDate.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -26,7 +28,8 @@ the file, and the diagrams as vectors.
 The reading order comes from the build (DIR/.seerbox/manual.json, DIR/it/.seerbox/manual.json).
   --dir DIR         the built site (default: build)
   --locale LOCALE   en or it; repeat for both (default: both)
-  --date DATE       the build date printed on the cover (default: today, UTC)
+  --date DATE       the build date printed on the cover (default: the day of
+                    SOURCE_DATE_EPOCH, else of the last commit, else today, UTC)
   --if-chromium     without Chromium, print one line and skip the manuals (exit 0):
                     what npm run build does; npm run bundle and the tests need them
   --help            show this help
@@ -315,6 +318,8 @@ async function printLocale({browser, origin, dir, locale, version, date}) {
     outline: true,
   });
   await live.close();
+  // Chromium dates the file from the clock: the build's date instead, for a reproducible PDF.
+  pinPdfDates(file, sourceDate());
   if (foreign.length > 0) throw new Error(`requests to other hosts: ${[...new Set(foreign)].join(', ')}`);
   return {file, pages: pages.length, bytes: statSync(file).size};
 }
@@ -333,7 +338,7 @@ runCli(
     options: {
       dir: {type: 'string', default: 'build'},
       locale: {type: 'string', multiple: true, default: ['en', 'it']},
-      date: {type: 'string', default: new Date().toISOString().slice(0, 10)},
+      date: {type: 'string', default: sourceDate().toISOString().slice(0, 10)},
       'if-chromium': {type: 'boolean', default: false},
     },
   },

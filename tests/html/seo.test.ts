@@ -35,6 +35,16 @@ test('robots.txt allows the site, keeps crawlers off search results and names bo
   assert.deepEqual(sitemaps, ['/sitemap.xml', '/it/sitemap.xml']);
 });
 
+test('/.well-known/security.txt has the RFC 9116 fields, Expires ahead and Canonical at its own URL', () => {
+  const text = built('.well-known/security.txt').toString('utf8');
+  const field = (name: string) => new RegExp(`^${name}: (.+)$`, 'm').exec(text)?.[1];
+  assert.match(field('Contact') ?? '', /^(mailto:|https:\/\/|tel:)/);
+  const expires = new Date(field('Expires') ?? '');
+  assert.ok(expires.getTime() > Date.now(), 'Expires is ahead');
+  assert.equal(field('Preferred-Languages'), 'en, it');
+  assert.equal(new URL(field('Canonical') ?? '').pathname, '/.well-known/security.txt');
+});
+
 test("/favicon.ico exists: browsers ask for it before they read the page's SVG icon", () => {
   const body = built('favicon.ico');
   // ICO header (reserved 0, type 1, one image) followed by a PNG image.

@@ -2,7 +2,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {bundle, filesUnder} from '../../scripts/bundle.mjs';
@@ -24,6 +24,8 @@ test('the bundle holds the site, both PDFs, the llms files and nginx, and SHA256
   const name = `seer-box-docs-${release()}`;
   assert.equal(path.basename(tarball), `${name}.tar.gz`);
   assert.ok(existsSync(zip), 'the .zip is written too');
+  // Only the archives: a staging folder left in dist/ would be linted and packed again.
+  assert.deepEqual(readdirSync(out).sort(), [`${name}.tar.gz`, `${name}.zip`]);
 
   // Unpack the tarball elsewhere, as a reader would, and check it there.
   const unpacked = mkdtempSync(path.join(tmpdir(), 'seerbox-unpacked-'));
@@ -34,6 +36,7 @@ test('the bundle holds the site, both PDFs, the llms files and nginx, and SHA256
   for (const file of [
     'README.md',
     'SHA256SUMS',
+    'sbom.cdx.json',
     'site/index.html',
     'site/it/index.html',
     `site/downloads/${name}-en.pdf`,

@@ -325,6 +325,18 @@ test('only GET and HEAD are served', async () => {
   }
 });
 
+test('security.txt is served as text/plain; charset=utf-8, other dot files are not', async () => {
+  const sitePath = '/.well-known/security.txt';
+  const response = await get(url(sitePath));
+  assert.equal(response.status, 200);
+  assert.equal(header(response, 'content-type'), 'text/plain; charset=utf-8');
+  assertSecurityHeaders(response, sitePath);
+  assert.ok(response.body.equals(readFileSync(path.join(buildDir, sitePath))));
+  assert.match(response.body.toString('utf8'), /^Contact: /m);
+  assert.equal((await get(url('/.well-known/other.txt'))).status, 404);
+  assert.equal((await get(url('/.git/config'))).status, 404);
+});
+
 test('Markdown twins, llms.txt and the PDF manuals: media types, charset, headers', async () => {
   const cases: Array<[string, string]> = [];
   for (const locale of ['en', 'it'] as const) {

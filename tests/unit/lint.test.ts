@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {API_DEFINITION} from '../../src/utils/sitePaths.mjs';
 
@@ -129,6 +129,37 @@ test('Prettier checks api/openapi.yaml and code, but leaves Markdown to markdown
     const result = runTool('prettier', ['--file-info', file]);
     assert.equal(JSON.parse(result.output).ignored, ignored, file);
   }
+});
+
+test('build outputs (build/, build-*/, dist/) are ignored by ESLint, Prettier, markdownlint and cspell', async (t) => {
+  // A bundle or build left in the tree once failed `npm run lint` with thousands of errors.
+  const suffix = `${process.pid}-${Date.now()}`;
+  const parents = ['build', `build-lint-probe-${suffix}`, 'dist'];
+  // Only the probe folders go afterwards, and a parent only if this test made it.
+  const made = parents.filter((dir) => !existsSync(path.join(ROOT, dir)));
+  const dirs = parents.map((dir) => path.join(dir, `.lint-probe-${suffix}`));
+  t.after(() => {
+    for (const dir of [...dirs, ...made]) rmSync(path.join(ROOT, dir), {recursive: true, force: true});
+  });
+  const files = dirs.flatMap((dir) => {
+    mkdirSync(path.join(ROOT, dir), {recursive: true});
+    writeFileSync(path.join(ROOT, dir, 'bad.js'), 'var unused = "x"\n');
+    writeFileSync(path.join(ROOT, dir, 'bad.md'), '# Title\n\n# Title again with <b>configuraton</b>\n');
+    return [path.join(dir, 'bad.js'), path.join(dir, 'bad.md')];
+  });
+  const scripts = files.filter((file) => file.endsWith('.js'));
+  const pages = files.filter((file) => file.endsWith('.md'));
+  const eslint = runTool('eslint', ['--max-warnings', '0', '--no-warn-ignored', ...scripts]);
+  assert.equal(eslint.code, 0, eslint.output);
+  for (const file of scripts) {
+    assert.equal(JSON.parse(runTool('prettier', ['--file-info', file]).output).ignored, true, `Prettier: ${file}`);
+  }
+  const markdownlint = runTool('markdownlint-cli2', pages);
+  assert.equal(markdownlint.code, 0, markdownlint.output);
+  assert.doesNotMatch(markdownlint.output, /bad\.md:\d/);
+  const cspell = runTool('cspell', ['--no-progress', '--no-must-find-files', ...pages]);
+  assert.equal(cspell.code, 0, cspell.output);
+  assert.match(cspell.output, /Files checked: 0/);
 });
 
 test('markdownlint: MDX pages with admonitions, Tabs and directives pass; a body H1 and raw HTML fail', async () => {

@@ -27,7 +27,7 @@ export const LLMS_HEADER = {
 } as const;
 
 /** Pages outside the sidebars that llms.txt lists too (paths below the language's root). */
-const OTHER_PAGES = ['', 'markdown-page'];
+const OTHER_PAGES = ['', 'markdown-page', 'accessibility'];
 
 /**
  * Every page as Markdown next to its HTML, converted from the built HTML by

@@ -9,10 +9,10 @@ import type {Plugin} from '@docusaurus/types';
 /** The folder, below each language's root, that holds its search index and search code. */
 export const SEARCH_DIR = 'pagefind';
 
-/** Which routes are searched: the user guide, the API reference, the category pages, the Markdown page. */
+/** Which routes are searched: the user guide, the API reference, the category pages, the Markdown pages. */
 export function isSearchedRoute(route: string, languageRoot: string): boolean {
   if (!route.startsWith(languageRoot)) return false;
-  return /^(main|api|category)\/|^markdown-page$/.test(route.slice(languageRoot.length));
+  return /^(main|api|category)\/|^(markdown-page|accessibility)$/.test(route.slice(languageRoot.length));
 }
 
 /** A searched page: its route, and its built file. */
