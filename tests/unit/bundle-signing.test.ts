@@ -8,6 +8,7 @@ import {appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeF
 import path from 'node:path';
 import {DEFAULT_IDENTITY, SBOM_FILE, bundle, bundleReadme} from '../../scripts/bundle.mjs';
 import {pdfPath, release} from '../../scripts/pdf.mjs';
+import {cspHashesFile} from '../../src/utils/buildMeta.mjs';
 import {tempDir} from '../support/temp.ts';
 
 /** The files scripts/bundle.mjs requires of a build, each with a line of text. */
@@ -18,6 +19,7 @@ function standInSite(dir: string) {
     'llms-full.txt',
     'it/llms-full.txt',
     'main/architecture.md',
+    path.relative(dir, cspHashesFile(dir)),
     ...['en', 'it'].map((locale) => path.relative(dir, pdfPath(dir, locale, release()))),
   ]) {
     mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
