@@ -12,7 +12,7 @@ import {runCli, UsageError} from './lib/cli.mjs';
 import {manualOrderFile} from '../src/utils/buildMeta.mjs';
 import {messageOf} from '../src/utils/errors.mjs';
 import {createSiteServer, listenLocally} from './serve.mjs';
-import {pinPdfDates} from './lib/pdf-dates.mjs';
+import {pinPdfDates, renumberStructureIds} from './lib/pdf-reproducible.mjs';
 import {sourceDate} from '../src/utils/sourceDate.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -318,8 +318,10 @@ async function printLocale({browser, origin, dir, locale, version, date}) {
     outline: true,
   });
   await live.close();
-  // Chromium dates the file from the clock: the build's date instead, for a reproducible PDF.
+  // Chromium dates the file from the clock and numbers its structure from a counter: the build's
+  // date and stable numbers instead, for a reproducible PDF.
   pinPdfDates(file, sourceDate());
+  renumberStructureIds(file);
   if (foreign.length > 0) throw new Error(`requests to other hosts: ${[...new Set(foreign)].join(', ')}`);
   return {file, pages: pages.length, bytes: statSync(file).size};
 }
