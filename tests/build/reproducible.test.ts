@@ -39,18 +39,7 @@ function differences(a: string, b: string): string[] {
   return differ.length > 40 ? [...differ.slice(0, 40), `... ${differ.length} in all`] : differ;
 }
 
-/**
- * Two known sources of difference remain (second run, 28 November): Docusaurus's CSS cascade
- * layers plugin puts absolute paths into the loader request of infima's stylesheet, so that empty
- * module's id, hence main.*.js and every HTML file naming it (and their .gz/.br), differ; and
- * Chromium numbers the tagged PDF's structure elements (/ID (nodeNNNNNNNN)) from Blink's DOM node
- * ids, which vary from run to run. Everything else matched: other chunks, the CSP include, the
- * archives' names, modes, owners and times, the PDFs once those ids are masked. Until both are
- * fixed the test reports differences without failing the run.
- */
-const KNOWN = 'main.*.js (infima CSS module id from an absolute loader path) and the PDF structure ids differ';
-
-test('two builds of the same commit in different folders are byte-identical', {timeout: 45 * 60_000, todo: KNOWN}, (t) => {
+test('two builds of the same commit in different folders are byte-identical', {timeout: 45 * 60_000}, (t) => {
   const commit = sh('git', ['rev-parse', 'HEAD'], root);
   const epoch = sh('git', ['log', '-1', '--format=%ct', commit], root);
   const env = {...process.env, SOURCE_DATE_EPOCH: epoch};

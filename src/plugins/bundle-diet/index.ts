@@ -48,7 +48,7 @@ export default function bundleDiet(context: LoadContext): Plugin {
         resolve: {
           alias: {
             '@docusaurus/utils-common$': path.join(__dirname, 'shims', 'utils-common.ts'),
-            [`${prismClientModule}$`]: false,
+            [`${prismClientModule}$`]: path.join(__dirname, 'shims', 'empty.js'),
           },
         },
         plugins: [
