@@ -2,7 +2,7 @@ import type {ReactNode} from 'react';
 import SearchBar from '@theme-original/SearchBar';
 import type SearchBarType from '@theme/SearchBar';
 import type {WrapperProps} from '@docusaurus/types';
-import LocalizedSearchLabel from '@site/src/components/LocalizedSearchLabel';
+import LocalizedSearchLabel from '@site/src/plugins/search/client/LocalizedSearchLabel';
 
 type Props = WrapperProps<typeof SearchBarType>;
 

@@ -2,7 +2,7 @@ import type {ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import {translate} from '@docusaurus/Translate';
 import SearchPage from '@theme-original/SearchPage';
-import LocalizedSearchLabel from '@site/src/components/LocalizedSearchLabel';
+import LocalizedSearchLabel from '@site/src/plugins/search/client/LocalizedSearchLabel';
 
 /**
  * The search page (`/search`, `/it/search`): the theme's page, with its
