@@ -91,8 +91,10 @@ async function inNamespace(site: ScanSite): Promise<void> {
       encoding: 'utf8',
       timeout: 60_000,
     });
-    const result = JSON.parse(scan.stdout) as Omit<ScanResult, 'nginxErrors'> & {error?: string};
-    if (scan.status !== 0 || result.error) throw new Error(`the scanner failed: ${scan.stdout}${scan.stderr}`);
+    // It prints {"error": ...} and exits with 1 when the site cannot be scanned.
+    if (scan.status !== 0)
+      throw new Error(`the scanner failed: ${scan.error?.message ?? ''}${scan.stdout}${scan.stderr}`);
+    const result = JSON.parse(scan.stdout) as Omit<ScanResult, 'nginxErrors'>;
     await nginx.stop();
     console.log(JSON.stringify({...result, nginxErrors: nginx.errors()}));
   } finally {
