@@ -1,8 +1,9 @@
 // HTTPS checks of the shipped nginx configuration with SEERBOX_TLS=on, run by
-// passes.test.ts in its HTTPS pass (http.test.ts runs over HTTPS too).
+// passes.test.ts in its HTTPS pass (http.test.ts runs over HTTPS too, and observatory.ts
+// grades the same configuration with the MDN HTTP Observatory's scanner).
 // Reads, besides the variables of http.test.ts:
 //   NGINX_HTTP_URL        the plain HTTP origin, which only redirects
-//   NODE_EXTRA_CA_CERTS   the throw-away certificate, so Node trusts it
+//   NODE_EXTRA_CA_CERTS   the throw-away test CA, so Node trusts the certificate it signed
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
@@ -11,14 +12,13 @@ import {connect as http2Connect} from 'node:http2';
 import {request as httpsRequest} from 'node:https';
 import {readFileSync} from 'node:fs';
 import {HSTS_MAX_AGE} from './nginx';
-import {observatoryScore} from './observatory';
 import {required} from './env';
 
 const origin = required('NGINX_URL');
 const httpOrigin = required('NGINX_HTTP_URL');
 const basePath = required('NGINX_BASE_PATH');
 const certificate = readFileSync(required('NODE_EXTRA_CA_CERTS'));
-const {host, port} = new URL(origin);
+const {host} = new URL(origin);
 
 type Response = {status: number; headers: Record<string, string | undefined>; body: string};
 
@@ -138,33 +138,4 @@ test('HTTP/2 is negotiated (ALPN h2) and serves the pages', async () => {
   } finally {
     session.close();
   }
-});
-
-test("the MDN HTTP Observatory's scoring grades it A+ over HTTPS (and C+ without it)", async () => {
-  // The route the scanner follows from http://host/ on.
-  const httpRoute: Array<{url: string; status: number}> = [];
-  let next = `${httpOrigin}${basePath}`;
-  for (let hops = 0; hops < 5; hops += 1) {
-    const response = await get(next);
-    httpRoute.push({url: next, status: response.status});
-    if (response.status < 300 || response.status >= 400 || !response.headers.location) break;
-    next = new URL(response.headers.location, next).href;
-  }
-  const home = await get(`${origin}${basePath}`);
-  assert.equal(home.status, 200);
-  // `verified`: get() checked the chain against the certificate it was given (a real deployment's CA).
-  const result = observatoryScore({httpRoute, https: {...home, verified: true}, page: home});
-  assert.deepEqual(
-    {grade: result.grade, score: result.score},
-    {grade: 'A+', score: 120},
-    JSON.stringify(result.outcomes, null, 2),
-  );
-  assert.equal(port, new URL(httpRoute.at(-1)!.url).port, 'the redirect reaches the HTTPS server');
-  // The same headers without TLS (plain HTTP, no redirect), as the configuration was before: C+ (60).
-  const plain = observatoryScore({
-    httpRoute: [{url: `${httpOrigin}${basePath}`, status: 200}],
-    https: null,
-    page: home,
-  });
-  assert.deepEqual({grade: plain.grade, score: plain.score}, {grade: 'C+', score: 60});
 });

@@ -43,8 +43,6 @@ export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_modu
 /** One year, the default HSTS max-age of the image and of the checks. */
 export const HSTS_MAX_AGE = '31536000';
 
-export type Tls = {certificate: string; key: string};
-
 /**
  * Throws on a missing or unsafe value (a quote or a semicolon could change the configuration's meaning).
  */
@@ -97,32 +95,45 @@ export function renderTemplates(templates: string, outDir: string, values: Recor
   });
 }
 
-/** The template values of the TLS mode: off, or on with the HTTPS server on the port after `port`. */
-export function tlsValues(tls: Tls | null, port: number) {
+/** The template values of the TLS mode: off, or on with the HTTPS server on `httpsPort` (the port after `port`). */
+export function tlsValues(tls: Tls | null, port: number, httpsPort = port + 1) {
   return {
     SEERBOX_TLS: tls ? 'on' : 'off',
     // With TLS off these are not read, but every variable must have a value.
-    SEERBOX_TLS_LISTEN: tls ? `127.0.0.1:${port + 1}` : '8443',
-    SEERBOX_HTTPS_PORT: tls ? String(port + 1) : '443',
+    SEERBOX_TLS_LISTEN: tls ? `127.0.0.1:${httpsPort}` : '8443',
+    SEERBOX_HTTPS_PORT: tls ? String(httpsPort) : '443',
     SEERBOX_TLS_CERTIFICATE: tls?.certificate ?? '/nonexistent/tls.crt',
     SEERBOX_TLS_CERTIFICATE_KEY: tls?.key ?? '/nonexistent/tls.key',
     SEERBOX_HSTS_MAX_AGE: HSTS_MAX_AGE,
   };
 }
 
-/** A throw-away self-signed certificate for 127.0.0.1 (and localhost), valid for a day. */
+/** The host name the Observatory scans, which resolves to loopback only inside its namespace (observatory.ts). */
+export const SCAN_HOST = 'docs.seerbox.test';
+
+/** The throw-away TLS files: the server's certificate and key, and the test CA that signed the certificate. */
+export type Tls = {certificate: string; key: string; ca: string};
+
+/**
+ * A throw-away test CA, valid for a day, and a server certificate it signs for 127.0.0.1, localhost and
+ * SCAN_HOST: a CA, not a self-signed server certificate, so clients trust it as they would a real one.
+ */
 export function makeCertificate(dir: string): Tls {
-  const certificate = path.join(dir, 'tls.crt');
-  const key = path.join(dir, 'tls.key');
-  // No argument here holds a space, so the command reads as it would in a shell.
-  const request =
-    'req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1,DNS:localhost';
-  const result = spawnSync('openssl', [...request.split(' '), '-keyout', key, '-out', certificate], {encoding: 'utf8'});
-  if (result.error) throw new Error(`openssl: ${result.error.message} (Debian: apt-get install openssl)`);
-  if (result.status !== 0) throw new Error(`openssl could not make a certificate:\n${result.stderr}`);
+  const [ca, caKey, certificate, key] = ['ca.crt', 'ca.key', 'tls.crt', 'tls.key'].map((file) => path.join(dir, file));
+  // No argument here holds a space, so the commands read as they would in a shell.
+  const newKey = '-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1';
+  const steps = [
+    `req -x509 ${newKey} -subj /CN=Seer-Box-docs-test-CA -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign -keyout ${caKey} -out ${ca}`,
+    `req -x509 -CA ${ca} -CAkey ${caKey} ${newKey} -subj /CN=${SCAN_HOST} -addext subjectAltName=DNS:${SCAN_HOST},IP:127.0.0.1,DNS:localhost -addext basicConstraints=CA:FALSE -keyout ${key} -out ${certificate}`,
+  ];
+  for (const step of steps) {
+    const result = spawnSync('openssl', step.split(' '), {encoding: 'utf8'});
+    if (result.error) throw new Error(`openssl: ${result.error.message} (Debian: apt-get install openssl)`);
+    if (result.status !== 0) throw new Error(`openssl could not make a certificate:\n${result.stderr}`);
+  }
   chmodSync(dir, 0o755);
   chmodSync(key, 0o644); // read by nginx only when started as root, before it drops privileges; a test key
-  return {certificate, key};
+  return {certificate, key, ca};
 }
 
 /**
@@ -177,6 +188,8 @@ export type Site = {
   cspInclude: string;
   basePath: string;
   port: number;
+  /** With TLS: the HTTPS port, else the one after `port`. */
+  httpsPort?: number;
   frameAncestors: string;
   brotli: boolean;
   tls?: Tls | null;
@@ -194,6 +207,7 @@ export async function startNginx({
   cspInclude,
   basePath,
   port,
+  httpsPort = port + 1,
   frameAncestors,
   brotli,
   tls = null,
@@ -223,9 +237,9 @@ export async function startNginx({
     SEERBOX_CONNECT_SRC: "'self'",
     SEERBOX_CONF_DIR: conf,
     SEERBOX_RUNTIME_DIR: runtime,
-    ...tlsValues(tls, port),
+    ...tlsValues(tls, port, httpsPort),
   });
-  for (const used of tls ? [port, port + 1] : [port]) {
+  for (const used of tls ? [port, httpsPort] : [port]) {
     if (await portInUse(used)) throw new Error(`port ${used} is already in use: stop what listens there`);
   }
   const config = path.join(runtime, 'nginx.conf');
@@ -250,10 +264,10 @@ export async function startNginx({
     await exited;
     clearTimeout(timer);
   };
-  const origin = tls ? `https://127.0.0.1:${port + 1}` : `http://127.0.0.1:${port}`;
+  const origin = tls ? `https://127.0.0.1:${httpsPort}` : `http://127.0.0.1:${port}`;
   for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
     if (child.exitCode !== null || child.signalCode !== null) break;
-    if ((await portInUse(port)) && (!tls || (await portInUse(port + 1)))) {
+    if ((await portInUse(port)) && (!tls || (await portInUse(httpsPort)))) {
       const errors = () =>
         readFileSync(errorLog, 'utf8')
           .split('\n')

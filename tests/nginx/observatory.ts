@@ -1,168 +1,111 @@
-// The MDN HTTP Observatory's scoring, applied to real responses: the tests it
-// runs, their outcomes and score modifiers, and the grade, as published in its
-// scanner @mdn/mdn-http-observatory 1.4.8 (scoring algorithm 4:
-// src/analyzer/tests/*.js, src/grader/charts.js). The scanner itself cannot be
-// installed offline (a dependency downloads certificates from the internet when
-// installed), hence this reading of its rules. Outcomes this site cannot
-// produce (cookies, CORS, external scripts, HSTS preload) are refused with an
-// error rather than guessed.
+// The MDN HTTP Observatory's own scanner (@mdn/mdn-http-observatory, installed in tools/observatory
+// with npm ci --ignore-scripts) run against the shipped configuration as a deployment serves it:
+// HTTP on port 80 redirecting to HTTPS on 443, for a host name (SCAN_HOST) with a certificate the
+// scanner trusts. All of it happens in a network and mount namespace of its own (unshare), where
+// SCAN_HOST resolves to 127.0.0.1 (/etc/hosts bound over) and the scanner finds the test CA where
+// its install step would have written its certificate bundle; nothing outside the namespace changes.
+// passes.test.ts calls observatoryScan(); this file, run with --in-namespace, is the part inside.
+import {spawn, spawnSync} from 'node:child_process';
+import {cpSync, existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {SCAN_HOST, startNginx, type Site} from './nginx';
 
-export type ObservatoryInput = {
-  /** The plain HTTP request of the home page and every redirect after it, in order. */
-  httpRoute: Array<{url: string; status: number}>;
-  /** The final HTTPS response of the home page, or null without HTTPS; `verified`: its certificate chain checked out. */
-  https: {headers: Record<string, string | undefined>; body: string; verified: boolean} | null;
-  /** The response the other tests read: the HTTPS one when there is one, else the plain HTTP one. */
-  page: {headers: Record<string, string | undefined>; body: string};
+const root = path.resolve(import.meta.dirname, '../..');
+export const SCANNER = path.join(root, 'tools/observatory/node_modules/@mdn/mdn-http-observatory');
+const scannerModules = path.join(root, 'tools/observatory/node_modules');
+
+/** One of the scanner's tests, as its CLI prints it. */
+export type ScanTest = {expectation: string; pass: boolean; result: string; scoreModifier: number};
+export type ScanResult = {
+  scan: {grade: string; score: number; testsFailed: number; testsPassed: number; statusCode: number};
+  tests: Record<string, ScanTest>;
+  /** What nginx logged at level error or above while serving the scan. */
+  nginxErrors: string[];
 };
 
-export type ObservatoryResult = {score: number; grade: string; outcomes: Record<string, [string, number]>};
+/** The serving settings of the pass, without its ports (80 and 443 here) and with TLS required. */
+type ScanSite = Omit<Site, 'port' | 'httpsPort'> & {tls: NonNullable<Site['tls']>};
 
-const SIX_MONTHS = 15552000;
-const BROAD = ['ftp:', 'http:', 'https:', '*', 'http://*', 'http://*.*', 'https://*', 'https://*.*'];
-const BROAD_OR_INLINE = [...BROAD, "'unsafe-inline'", 'data:'];
-const HASH_OR_NONCE = /^'(?:sha256-|sha384-|sha512-|nonce-)/;
-
-function parseCsp(header: string): Map<string, Set<string>> {
-  const csp = new Map<string, Set<string>>();
-  for (const directive of header.split(';')) {
-    const [name, ...sources] = directive.trim().toLowerCase().split(/\s+/);
-    if (name && !csp.has(name)) csp.set(name, new Set(sources));
+/** Serves the site in a namespace of its own and scans it there; resolves to the scanner's result. */
+export function observatoryScan(site: ScanSite): Promise<ScanResult> {
+  if (!existsSync(path.join(SCANNER, 'bin/wrapper.js'))) {
+    throw new Error('the Observatory scanner is not installed: npm ci --prefix tools/observatory --ignore-scripts');
   }
-  return csp;
+  const args = ['--net', '--mount', '--', process.execPath, '--import', 'tsx', import.meta.filename];
+  const child = spawn('unshare', [...args, '--in-namespace', JSON.stringify(site)], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stop = () => child.kill('SIGTERM');
+  process.once('exit', stop);
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  return new Promise((resolve, reject) => {
+    child.once('error', (error) => reject(new Error(`unshare: ${error.message} (Debian: util-linux)`)));
+    child.once('exit', (code) => {
+      process.off('exit', stop);
+      // The result is the last line; the scanner's own error ({"error": ...}) comes the same way.
+      const last = output.trim().split('\n').at(-1) ?? '';
+      if (code === 0) resolve(JSON.parse(last) as ScanResult);
+      else reject(new Error(`the scan failed (exit ${code}):\n${output}`));
+    });
+  });
 }
 
-function cspOutcome(header: string | undefined, https: boolean): [string, number] {
-  if (!header) return ['csp-not-implemented', -25];
-  const csp = parseCsp(header);
-  const pick = (name: string) => new Set(csp.get(name) ?? csp.get('default-src') ?? ['*']);
-  const script = pick('script-src');
-  const style = pick('style-src');
-  const object = pick('object-src');
-  for (const list of [script, style]) if ([...list].some((s) => HASH_OR_NONCE.test(s))) list.delete("'unsafe-inline'");
-  if (script.has("'strict-dynamic'")) throw new Error("observatory: 'strict-dynamic' is not modelled");
-  const passive = ['img-src', 'media-src'];
-  const active = [...csp]
-    .filter(([name]) => !passive.includes(name) && name !== 'script-src')
-    .flatMap(([, s]) => [...s]);
-  active.push(...script);
-  const passiveSources = passive.flatMap((name) => [...(csp.get(name) ?? csp.get('default-src') ?? [])]);
-  const insecure = (source: string) => source.startsWith('http:') || source.startsWith('ftp:');
-  if ([...script].some((s) => BROAD_OR_INLINE.includes(s)) || [...object].some((s) => BROAD.includes(s)))
-    return ['csp-implemented-with-unsafe-inline', -20];
-  if (https && active.some(insecure)) return ['csp-implemented-with-insecure-scheme', -20];
-  if (script.has("'unsafe-eval'") || style.has("'unsafe-eval'")) return ['csp-implemented-with-unsafe-eval', -10];
-  if (https && passiveSources.some(insecure))
-    return ['csp-implemented-with-insecure-scheme-in-passive-content-only', -10];
-  if ([...style].some((s) => BROAD_OR_INLINE.includes(s)))
-    return ['csp-implemented-with-unsafe-inline-in-style-src-only', 0];
-  const defaultSrc = csp.get('default-src');
-  if (defaultSrc?.has("'none'") && defaultSrc.size === 1)
-    return ['csp-implemented-with-no-unsafe-default-src-none', 10];
-  return ['csp-implemented-with-no-unsafe', 5];
+/** Runs a command that must succeed (namespace set-up). */
+function must(command: string, args: string[]): void {
+  const result = spawnSync(command, args, {encoding: 'utf8'});
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')}: ${result.error?.message ?? result.stderr}`);
 }
 
-function redirectionOutcome(route: ObservatoryInput['httpRoute']): [string, number] {
-  if (route.length === 0) return ['redirection-not-needed-no-http', 0];
-  if (route.length === 1) return ['redirection-missing', -20];
-  const [first, second] = route.map((step) => new URL(step.url));
-  if (new URL(route[route.length - 1].url).protocol !== 'https:') return ['redirection-not-to-https', -20];
-  if (second.protocol === 'http:') return ['redirection-not-to-https-on-initial-redirection', -10];
-  if (first.hostname !== second.hostname) return ['redirection-off-host-from-http', -5];
-  return ['redirection-to-https', 0];
+/** Binds a copy of `folder`, with `files` added, over it: only this namespace sees the files. */
+function overlay(folder: string, copy: string, files: Record<string, string>): void {
+  cpSync(folder, copy, {recursive: true});
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(copy, file)), {recursive: true});
+    writeFileSync(path.join(copy, file), text);
+  }
+  must('mount', ['--bind', copy, folder]);
 }
 
-function hstsOutcome(https: ObservatoryInput['https']): [string, number] {
-  if (!https) return ['hsts-not-implemented-no-https', -20];
-  if (!https.verified) return ['hsts-invalid-cert', -20];
-  const header = https.headers['strict-transport-security'];
-  if (!header) return ['hsts-not-implemented', -20];
-  const maxAge = header
-    .split(';')
-    .map((part) => part.trim().toLowerCase())
-    .find((part) => part.startsWith('max-age='));
-  if (header.includes(',') || !maxAge) return ['hsts-header-invalid', -20];
-  const seconds = parseInt(maxAge.slice(8), 10);
-  return seconds < SIX_MONTHS
-    ? ['hsts-implemented-max-age-less-than-six-months', -10]
-    : ['hsts-implemented-max-age-at-least-six-months', 0];
+async function inNamespace(site: ScanSite): Promise<void> {
+  const work = path.join(site.folder, 'namespace');
+  mkdirSync(work, {recursive: true});
+  must('ip', ['link', 'set', 'lo', 'up']);
+  writeFileSync(path.join(work, 'hosts'), `127.0.0.1 localhost ${SCAN_HOST}\n::1 localhost\n`);
+  must('mount', ['--bind', path.join(work, 'hosts'), '/etc/hosts']);
+  // bin/wrapper.js points NODE_EXTRA_CA_CERTS at this bundle, which the dependency's install step
+  // downloads (Mozilla's intermediate certificates): here it holds the test CA instead.
+  const bundle = path.join(scannerModules, 'node_extra_ca_certs_mozilla_bundle');
+  overlay(bundle, path.join(work, 'ca-package'), {
+    'ca_bundle/ca_intermediate_bundle.pem': readFileSync(site.tls.ca, 'utf8'),
+  });
+  // The HSTS preload list, which the package's install step downloads from Chromium: an empty one
+  // when it is missing (SCAN_HOST is under .test, a reserved name no preload list holds).
+  if (!existsSync(path.join(SCANNER, 'conf/hsts-preload.json'))) {
+    overlay(path.join(SCANNER, 'conf'), path.join(work, 'conf'), {'hsts-preload.json': '{}\n'});
+  }
+  const nginx = await startNginx({...site, port: 80, httpsPort: 443});
+  try {
+    const scan = spawnSync(process.execPath, [path.join(SCANNER, 'bin/wrapper.js'), SCAN_HOST], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    // It prints {"error": ...} and exits with 1 when the site cannot be scanned.
+    if (scan.status !== 0)
+      throw new Error(`the scanner failed: ${scan.error?.message ?? ''}${scan.stdout}${scan.stderr}`);
+    const result = JSON.parse(scan.stdout) as Omit<ScanResult, 'nginxErrors'>;
+    await nginx.stop();
+    console.log(JSON.stringify({...result, nginxErrors: nginx.errors()}));
+  } finally {
+    await nginx.stop();
+  }
 }
 
-function referrerOutcome(header: string | undefined): [string, number] {
-  if (!header) return ['referrer-policy-not-implemented', 0];
-  const valid = ['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'];
-  const unsafe = ['origin', 'origin-when-cross-origin', 'unsafe-url', 'no-referrer-when-downgrade'];
-  const policy = header
-    .split(',')
-    .map((p) => p.trim().toLowerCase())
-    .filter((p) => [...valid, ...unsafe].includes(p))
-    .pop();
-  if (policy && valid.includes(policy)) return ['referrer-policy-private', 5];
-  if (policy) return ['referrer-policy-unsafe', -5];
-  return ['referrer-policy-header-invalid', -5];
-}
-
-function sriOutcome(body: string): [string, number] {
-  const sources = [...body.matchAll(/<script\b[^>]*\bsrc=["']?([^"'\s>]+)/gi)].map((match) => match[1]);
-  if (sources.length === 0) return ['sri-not-implemented-but-no-scripts-loaded', 0];
-  if (sources.some((src) => /^(?:[a-z]+:)?\/\//i.test(src)))
-    throw new Error('observatory: scripts from another origin are not modelled');
-  return ['sri-not-implemented-but-all-scripts-loaded-from-secure-origin', 0];
-}
-
-/** The Observatory's outcomes, score and grade for a site's home page. */
-export function observatoryScore(input: ObservatoryInput): ObservatoryResult {
-  const headers = input.page.headers;
-  if (headers['set-cookie']) throw new Error('observatory: cookies are not modelled');
-  if (headers['access-control-allow-origin']) throw new Error('observatory: CORS is not modelled');
-  const csp = headers['content-security-policy'];
-  const xfo = headers['x-frame-options']?.trim().toLowerCase();
-  const corp = headers['cross-origin-resource-policy']?.trim().toLowerCase();
-  const outcomes: Record<string, [string, number]> = {
-    'content-security-policy': cspOutcome(csp, input.https !== null),
-    cookies: ['cookies-not-found', 0],
-    'cross-origin-resource-sharing': ['cross-origin-resource-sharing-not-implemented', 0],
-    redirection: redirectionOutcome(input.httpRoute),
-    'referrer-policy': referrerOutcome(headers['referrer-policy']),
-    'strict-transport-security': hstsOutcome(input.https),
-    'subresource-integrity': sriOutcome(input.page.body),
-    'x-content-type-options':
-      headers['x-content-type-options']?.trim().toLowerCase() === 'nosniff'
-        ? ['x-content-type-options-nosniff', 0]
-        : ['x-content-type-options-not-implemented', -5],
-    'x-frame-options': parseCsp(csp ?? '').has('frame-ancestors')
-      ? ['x-frame-options-implemented-via-csp', 5]
-      : xfo === 'deny' || xfo === 'sameorigin'
-        ? ['x-frame-options-sameorigin-or-deny', 0]
-        : ['x-frame-options-not-implemented', -20],
-    'cross-origin-resource-policy': !corp
-      ? ['corp-not-implemented', 0]
-      : corp === 'same-origin' || corp === 'same-site'
-        ? [`corp-implemented-with-${corp}`, 10]
-        : corp === 'cross-origin'
-          ? ['corp-implemented-with-cross-origin', 0]
-          : ['corp-header-invalid', -5],
-  };
-  const modifiers = Object.values(outcomes).map(([, modifier]) => modifier);
-  const penalties = 100 + modifiers.filter((m) => m < 0).reduce((a, b) => a + b, 0);
-  // Bonuses count only when the score without them is already an A (90).
-  const score = Math.max(0, penalties >= 90 ? 100 + modifiers.reduce((a, b) => a + b, 0) : penalties);
-  const key = Math.min(score - (score % 5), 100);
-  const grades: Array<[number, string]> = [
-    [100, 'A+'],
-    [90, 'A'],
-    [85, 'A-'],
-    [80, 'B+'],
-    [70, 'B'],
-    [65, 'B-'],
-    [60, 'C+'],
-    [50, 'C'],
-    [45, 'C-'],
-    [40, 'D+'],
-    [30, 'D'],
-    [25, 'D-'],
-    [0, 'F'],
-  ];
-  const grade = grades.find(([floor]) => key >= floor)![1];
-  return {score, grade, outcomes};
+const flag = process.argv.indexOf('--in-namespace');
+if (flag !== -1) {
+  inNamespace(JSON.parse(process.argv[flag + 1]) as ScanSite).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
 }

@@ -1,20 +1,26 @@
 // The nginx tier (npm run test:nginx): npm test's production build served by the shipped nginx
-// configuration (deploy/nginx) with Debian's nginx on 127.0.0.1:4190, in four passes:
-//   root      the build at /, gzip and brotli: the HTTP checks (http.test.ts: status, headers,
-//             compression, redirects, localised 404s, cache lifetimes, CSP hashes), then in
+// configuration (deploy/nginx) with Debian's nginx on 127.0.0.1:4190. The route matrix (every route
+// of both languages, every hashed asset: http.test.ts with NGINX_ROUTES=all) runs once, in the root
+// pass; the other passes run what differs in them, on one route of each kind:
+//   root      the build at /, gzip and brotli: the HTTP checks (status, headers, compression,
+//             redirects, localised 404s, cache lifetimes, CSP hashes) on every route, then in
 //             Chromium every route of both languages under the CSP (tests/e2e/csp.spec.ts) and the
 //             Swagger page at each URL form (tests/e2e/swagger-hosts.spec.ts);
-//   https     the same build with SEERBOX_TLS=on and a throw-away certificate (HTTPS on 4191, HTTP
-//             on 4190 redirecting to it): the HTTP checks over HTTPS, https.test.ts (redirects, HSTS,
-//             TLS versions and ciphers, HTTP/2, the Observatory's grade), the browser on a sample;
+//   https     the same build with SEERBOX_TLS=on and a certificate from a throw-away test CA (HTTPS
+//             on 4191, HTTP on 4190 redirecting to it): the HTTP checks on the sample over HTTPS,
+//             https.test.ts (redirects, HSTS, TLS versions and ciphers, HTTP/2), the browser on a
+//             sample, and the MDN HTTP Observatory's own scanner on ports 80 and 443 of a host name
+//             in a namespace of its own (observatory.ts): grade A+, score 120;
 //   bundle    the offline bundle (scripts/bundle.mjs) unpacked, its SHA256SUMS verified, its site/
-//             served with the nginx/ folder it carries: the HTTP checks;
+//             served with the nginx/ folder it carries: the HTTP checks on the sample;
 //   sub-path  a build for /docs/, gzip only as in the container image, frame-ancestors set to an
-//             origin: the HTTP checks and the browser on a sample. SEERBOX_SUB_PATH_FROM=DIR serves
-//             the one npm run test:builds left in DIR (SEERBOX_KEEP_ARCHIVE=DIR); else it is built here.
-// Needs nginx, envsubst, openssl and sha256sum (Debian: nginx gettext-base openssl coreutils); the
-// brotli static module when installed (libnginx-mod-http-brotli-static). One pass:
-// node --import tsx --test-name-pattern=https tests/nginx/passes.test.ts
+//             origin: the HTTP checks on the sample and the browser on a sample.
+//             SEERBOX_SUB_PATH_FROM=DIR serves the one npm run test:builds left in DIR
+//             (SEERBOX_KEEP_ARCHIVE=DIR); else it is built here.
+// Needs nginx, envsubst, openssl, sha256sum, unshare and ip (Debian: nginx gettext-base openssl
+// coreutils util-linux iproute2), root for the namespace, and the scanner in tools/observatory (npm
+// run test:nginx installs it); the brotli static module when installed (libnginx-mod-http-brotli-static).
+// One pass: node --import tsx --test-name-pattern=https tests/nginx/passes.test.ts
 import {before, test, type TestContext} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawn} from 'node:child_process';
@@ -23,6 +29,7 @@ import path from 'node:path';
 import {tempDir} from '../support/temp';
 import {cspHashesFile} from '../../src/utils/buildMeta.mjs';
 import {BROTLI_MODULE, makeCertificate, startNginx, stopOnExit, type Site} from './nginx';
+import {observatoryScan} from './observatory';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // A Ctrl-C or SIGTERM at any step (a build, a browser run) ends the run through process exit,
@@ -82,7 +89,7 @@ before(() => {
 async function serveAndCheck(
   t: TestContext,
   name: string,
-  pass: Omit<Site, 'folder'> & {pdf: boolean; browser: 'all' | 'sample' | false},
+  pass: Omit<Site, 'folder'> & {pdf: boolean; routes: 'all' | 'sample'; browser: 'all' | 'sample' | false},
 ) {
   const folder = path.join(work, name);
   mkdirSync(folder);
@@ -98,8 +105,9 @@ async function serveAndCheck(
       NGINX_BROTLI: pass.brotli ? '1' : '0',
       NGINX_FRAME_ANCESTORS: pass.frameAncestors,
       NGINX_PDF: pass.pdf ? '1' : '0',
-      // The HTTPS checks: the redirecting HTTP origin, and trust in the throw-away certificate.
-      ...(pass.tls && {NGINX_HTTP_URL: `http://127.0.0.1:${pass.port}`, NODE_EXTRA_CA_CERTS: pass.tls.certificate}),
+      NGINX_ROUTES: pass.routes,
+      // The HTTPS checks: the redirecting HTTP origin, and trust in the throw-away test CA.
+      ...(pass.tls && {NGINX_HTTP_URL: `http://127.0.0.1:${pass.port}`, NODE_EXTRA_CA_CERTS: pass.tls.ca}),
     };
     const files = ['tests/nginx/http.test.ts', ...(pass.tls ? ['tests/nginx/https.test.ts'] : [])];
     assert.equal(await run('node', ['--import', 'tsx', '--test', ...files], {env}), 0, 'failed: see above');
@@ -120,14 +128,26 @@ async function serveAndCheck(
 }
 
 test('root: the build at /, every route in the browser', {timeout: 10 * 60_000}, (t) =>
-  serveAndCheck(t, 'root', {...site, pdf: true, browser: 'all'}),
+  serveAndCheck(t, 'root', {...site, pdf: true, routes: 'all', browser: 'all'}),
 );
 
-test('https: the same build over HTTPS, with a throw-away certificate', {timeout: 5 * 60_000}, (t) => {
+test('https: the same build over HTTPS, with a throw-away test CA', {timeout: 5 * 60_000}, async (t) => {
   const tlsDir = path.join(work, 'tls');
   mkdirSync(tlsDir);
+  const tls = makeCertificate(tlsDir);
   // The browser on a sample: the root pass visited every route.
-  return serveAndCheck(t, 'https', {...site, pdf: true, browser: 'sample', tls: makeCertificate(tlsDir)});
+  await serveAndCheck(t, 'https', {...site, pdf: true, routes: 'sample', browser: 'sample', tls});
+  await t.test('the MDN HTTP Observatory scanner grades it A+ (120) on ports 80 and 443', async () => {
+    const folder = path.join(work, 'observatory');
+    mkdirSync(folder);
+    const {scan, tests, nginxErrors} = await observatoryScan({...site, folder, tls});
+    // On failure, the scanner's verdict per test says which rule cost points.
+    const verdicts = Object.entries(tests).map(
+      ([name, {result, scoreModifier, pass}]) => `${pass ? 'pass' : 'FAIL'} ${name}: ${result} (${scoreModifier})`,
+    );
+    assert.deepEqual({grade: scan.grade, score: scan.score}, {grade: 'A+', score: 120}, verdicts.join('\n'));
+    assert.deepEqual(nginxErrors, [], 'nginx logged errors');
+  });
 });
 
 test(
@@ -148,13 +168,14 @@ test(
     const bundle = path.join(unpacked, readdirSync(unpacked)[0]);
     assert.equal(await run('sha256sum', ['--quiet', '-c', 'SHA256SUMS'], {cwd: bundle}), 0, `SHA256SUMS of ${archive}`);
     const deploy = path.join(bundle, 'nginx');
-    // The HTTP checks are the point here; the root pass ran the browser on the same files.
+    // The bundle's own nginx folder is the point here; the root pass ran every route and the browser on the same files.
     return serveAndCheck(t, 'bundle', {
       ...site,
       buildDir: path.join(bundle, 'site'),
       cspInclude: path.join(deploy, 'generated', 'csp-hashes.conf'),
       deploy,
       pdf: true,
+      routes: 'sample',
       browser: false,
     });
   },
@@ -189,6 +210,7 @@ test('sub-path: a build for /docs/, gzip only, frame-ancestors set to an origin'
     frameAncestors: 'https://seerbox.example.internal',
     brotli: false,
     pdf: false,
+    routes: 'sample',
     browser: 'sample',
   });
 });
