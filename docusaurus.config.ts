@@ -23,6 +23,7 @@ import apiReferencePlugin, {
   SWAGGER_STATIC_DIR,
 } from './src/plugins/api-reference';
 import notFoundRoutesPlugin from './src/plugins/notFoundRoutes';
+import faultScreensPlugin from './src/plugins/fault-screens';
 import offlinePlugin from './src/plugins/offline';
 import {searchResultLimits} from './src/plugins/search/client/options.mjs';
 import {API_DEFINITION} from './src/utils/sitePaths.mjs';
@@ -256,7 +257,7 @@ export default {
   onBrokenLinks: fixturesOnly ? 'ignore' : 'throw',
   onBrokenAnchors: 'throw',
   onDuplicateRoutes: 'throw',
-  // Our own bilingual banner replaces the core one (English only).
+  // Our own bilingual banner (src/plugins/fault-screens) replaces the core one (English only).
   baseUrlIssueBanner: false,
   // The page paints before the app's scripts load (src/plugins/bundle-diet/ssrTemplate.ts).
   ...(!isStock && {ssrTemplate}),
@@ -376,6 +377,8 @@ export default {
     // The API reference's own steps: the Swagger page's files, its <base href>, the labels' translation file.
     [apiReferencePlugin, {specPath: apiDefinition}],
     notFoundRoutesPlugin,
+    // The crash and loading screens and the base-URL banner, in the page's language (the fixtures test them too).
+    faultScreensPlugin,
     // Each page as Markdown next to its HTML, llms.txt and llms-full.txt, the PDF manual's order
     // (which follows the user guide's sidebar: the fixtures site has none).
     ...(fixturesOnly ? [] : [offlinePlugin]),
