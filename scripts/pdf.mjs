@@ -10,6 +10,7 @@ import {chromium} from '@playwright/test';
 import {chromiumArgs, headlessChromium} from './lib/chromium.mjs';
 import {runCli, UsageError} from './lib/cli.mjs';
 import {manualOrderFile} from '../src/utils/buildMeta.mjs';
+import {PDF_DIR, pdfName} from '../src/plugins/offline/pdfFiles.mjs';
 import {messageOf} from '../src/utils/errors.mjs';
 import {createSiteServer, listenLocally} from './serve.mjs';
 import {pinPdfDates} from './lib/pdf-dates.mjs';
@@ -89,7 +90,7 @@ export function release() {
  * @param {string} locale
  */
 export function pdfPath(dir, locale, version = release()) {
-  return path.join(dir, 'downloads', `seer-box-docs-${version}-${locale}.pdf`);
+  return path.join(dir, PDF_DIR, pdfName(version, locale));
 }
 
 /**

@@ -1,18 +1,11 @@
 import type {ReactNode} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import Translate from '@docusaurus/Translate';
-
-/** The PDF manual of a language, as scripts/pdf.mjs names it. */
-export const pdfName = (release: string, locale: string): string => `seer-box-docs-${release}-${locale}.pdf`;
-
-/** The site's root: the base URL without the language's folder (`/it/` -> `/`), where the PDFs are. */
-export function siteRoot(baseUrl: string, currentLocale: string, defaultLocale: string): string {
-  return currentLocale === defaultLocale ? baseUrl : baseUrl.replace(new RegExp(`${currentLocale}/$`), '');
-}
+import {PDF_DIR, pdfName, siteRoot} from '../pdfFiles.mjs';
 
 function PdfLink({release, locale, children}: {release: string; locale: 'en' | 'it'; children: ReactNode}) {
   const {siteConfig, i18n} = useDocusaurusContext();
-  const href = `${siteRoot(siteConfig.baseUrl, i18n.currentLocale, i18n.defaultLocale)}downloads/${pdfName(release, locale)}`;
+  const href = `${siteRoot(siteConfig.baseUrl, i18n.currentLocale, i18n.defaultLocale)}${PDF_DIR}/${pdfName(release, locale)}`;
   return (
     // A file of the build, one for both languages, not a page of the router: a plain link.
     // eslint-disable-next-line @docusaurus/no-html-links
