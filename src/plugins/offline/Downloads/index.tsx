@@ -3,7 +3,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import Translate from '@docusaurus/Translate';
 import {PDF_DIR, pdfName, siteRoot} from '../pdfFiles.mjs';
 
-function PdfLink({release, locale, children}: {release: string; locale: 'en' | 'it'; children: ReactNode}) {
+function PdfLink({release, locale, children}: {release: string; locale: string; children: ReactNode}) {
   const {siteConfig, i18n} = useDocusaurusContext();
   const href = `${siteRoot(siteConfig.baseUrl, i18n.currentLocale, i18n.defaultLocale)}${PDF_DIR}/${pdfName(release, locale)}`;
   return (
@@ -15,12 +15,12 @@ function PdfLink({release, locale, children}: {release: string; locale: 'en' | '
   );
 }
 
-/** The two PDF manuals of the documented release (the release comes from package.json). */
+/** The PDF manual of each language the site is built in, of the documented release (from package.json). */
 export default function Downloads(): ReactNode {
-  const {siteConfig} = useDocusaurusContext();
+  const {siteConfig, i18n} = useDocusaurusContext();
   const release = String(siteConfig.customFields?.docsVersion ?? '');
   // Static Translate ids, as the string extractor needs.
-  const labels = {
+  const labels: Record<string, ReactNode> = {
     en: (
       <Translate id="sbx.downloads.pdfEnglish" values={{release}} description="Link to the English PDF manual">
         {'Seer Box {release} manual, English (PDF)'}
@@ -34,7 +34,7 @@ export default function Downloads(): ReactNode {
   };
   return (
     <ul>
-      {(['en', 'it'] as const).map((locale) => (
+      {i18n.locales.map((locale) => (
         <li key={locale}>
           <PdfLink release={release} locale={locale}>
             {labels[locale]}
