@@ -103,13 +103,15 @@ test('the banner script escapes markup and refuses a bad base URL', () => {
   assert.throws(() => bannerScript('docs', words), /must start and end with "\/"/);
 });
 
-test("the plugin's theme components are not shadowed by the site's theme, which only wraps Root", () => {
+test("the plugin's theme components are not shadowed by the site's theme, whose Root shows the banner", () => {
   const root = path.resolve(import.meta.dirname, '../../..');
   const components = readdirSync(path.join(root, 'src/plugins/fault-screens/theme'));
-  assert.deepEqual(components.sort(), ['Error', 'ErrorPageContent', 'Loading', 'Root']);
-  for (const name of components.filter((component) => component !== 'Root')) {
+  assert.deepEqual(components.sort(), ['Error', 'ErrorPageContent', 'Loading']);
+  for (const name of components) {
     assert.ok(!existsSync(path.join(root, 'src/theme', name)), `src/theme/${name} would win over the plugin's`);
   }
-  // The site's Root must render the plugin's (the banner), not replace it.
-  assert.match(readFileSync(path.join(root, 'src/theme/Root/index.tsx'), 'utf8'), /from '@theme-original\/Root'/);
+  // The banner has no theme component of its own: the site's Root renders it.
+  const siteRoot = readFileSync(path.join(root, 'src/theme/Root/index.tsx'), 'utf8');
+  assert.match(siteRoot, /import BaseUrlBanner from '@site\/src\/plugins\/fault-screens\/BaseUrlBanner'/);
+  assert.match(siteRoot, /<BaseUrlBanner \/>/);
 });
