@@ -23,9 +23,10 @@ import apiReferencePlugin, {
   SWAGGER_STATIC_DIR,
 } from './src/plugins/api-reference';
 import notFoundRoutesPlugin from './src/plugins/notFoundRoutes';
+import faultScreensPlugin from './src/plugins/fault-screens';
 import offlinePlugin from './src/plugins/offline';
 import {searchResultLimits} from './src/plugins/search/client/options.mjs';
-import {API_DEFINITION} from './src/utils/sitePaths.mjs';
+import {API_DEFINITION, DEFAULT_LOCALE, LOCALES, localeFolder} from './src/utils/sitePaths.mjs';
 import {ssrTemplate} from './src/plugins/bundle-diet/ssrTemplate';
 import {PLACEHOLDER_EDIT_URL_BASE, PLACEHOLDER_SITE_URL, placeholderWarnings} from './src/utils/placeholders';
 
@@ -91,7 +92,7 @@ if (process.env.NODE_ENV === 'production' && !fixturesOnly && !process.env.SEERB
 const apiDefinition = `./${API_DEFINITION}`;
 
 /** The locale being built (Docusaurus sets it while it loads this file for each locale). */
-const currentLocale = process.env.DOCUSAURUS_CURRENT_LOCALE ?? 'en';
+const currentLocale = process.env.DOCUSAURUS_CURRENT_LOCALE ?? DEFAULT_LOCALE;
 
 /**
  * Announcement of the documented release. Its id carries the version, so a
@@ -132,7 +133,7 @@ const docsOptions = {
   // "Last updated" from git history (read once per build: `gitEagerVcs` below), on English pages
   // only: an Italian page's date would be the translation's, and `npm run i18n:status` already
   // tells when a twin is behind its English page. Needs the full history (CI: fetch-depth 0).
-  showLastUpdateTime: hasGitHistory && currentLocale === 'en',
+  showLastUpdateTime: hasGitHistory && currentLocale === DEFAULT_LOCALE,
   // `::operation{id="..."}` on the API pages renders that operation from api/openapi.yaml
   // (src/plugins/api-reference: the docs' Markdown is the docs plugin's to transform).
   // ```mermaid blocks become static SVG at build time (no Mermaid in the browser).
@@ -256,7 +257,7 @@ export default {
   onBrokenLinks: fixturesOnly ? 'ignore' : 'throw',
   onBrokenAnchors: 'throw',
   onDuplicateRoutes: 'throw',
-  // Our own bilingual banner replaces the core one (English only).
+  // Our own bilingual banner (src/plugins/fault-screens) replaces the core one (English only).
   baseUrlIssueBanner: false,
   // The page paints before the app's scripts load (src/plugins/bundle-diet/ssrTemplate.ts).
   ...(!isStock && {ssrTemplate}),
@@ -288,8 +289,9 @@ export default {
   },
 
   i18n: {
-    defaultLocale: 'en',
-    locales: ['en', 'it'],
+    // Spelled once, in src/utils/sitePaths.mjs, which the scripts read too.
+    defaultLocale: DEFAULT_LOCALE,
+    locales: [...LOCALES],
     localeConfigs: {
       en: {label: 'English', htmlLang: 'en'},
       it: {label: 'Italiano', htmlLang: 'it'},
@@ -324,7 +326,7 @@ export default {
             },
         // One sitemap per locale (/sitemap.xml, /it/sitemap.xml), listed in robots.txt.
         sitemap: {
-          ignorePatterns: ['/search', '/it/search'].map((pattern) => pattern.replace(/^\//, baseUrl)),
+          ignorePatterns: LOCALES.map((locale) => `${baseUrl}${localeFolder(locale)}search`),
         },
         theme: {customCss: ['./src/css/custom.css', './src/css/print.css']},
         // The preset's debug pages (development only) and SVG-as-component loader: the site uses neither.
@@ -376,6 +378,8 @@ export default {
     // The API reference's own steps: the Swagger page's files, its <base href>, the labels' translation file.
     [apiReferencePlugin, {specPath: apiDefinition}],
     notFoundRoutesPlugin,
+    // The crash and loading screens and the base-URL banner, in the page's language (the fixtures test them too).
+    faultScreensPlugin,
     // Each page as Markdown next to its HTML, llms.txt and llms-full.txt, the PDF manual's order
     // (which follows the user guide's sidebar: the fixtures site has none).
     ...(fixturesOnly ? [] : [offlinePlugin]),

@@ -14,6 +14,7 @@ import path from 'node:path';
 import {parseCommandLine, runCli, UsageError} from './lib/cli.mjs';
 import {listFiles} from './lib/files.mjs';
 import {fileForUrl, fileWeight, folderSize, htmlAssets, sumWeights} from './lib/weights.mjs';
+import {LOCALES, localeFolder} from '../src/utils/sitePaths.mjs';
 
 const usage = `Usage: node scripts/bench.mjs [--skip-build] [--dir build]
 
@@ -124,11 +125,8 @@ function staticWeights(dir, pagePath) {
 export function searchIndexes(dir) {
   /** @type {Record<string, {all: Total, everySearch: Total}>} */
   const result = {};
-  for (const [locale, root] of [
-    ['en', dir],
-    ['it', path.join(dir, 'it')],
-  ]) {
-    const folder = path.join(root, 'pagefind');
+  for (const locale of LOCALES) {
+    const folder = path.join(dir, localeFolder(locale), 'pagefind');
     const files = listFiles(folder, /./);
     const fixed = files.filter((file) => /(pagefind(-worker)?\.js|\.pagefind|\.pf_meta|entry\.json)$/.test(file));
     result[locale] = {all: sumWeights(files), everySearch: sumWeights(fixed)};
@@ -149,16 +147,16 @@ async function main(options) {
     console.error(`bench: cold build ${cold.seconds} s; warm build...`);
     const warm = await timed(node, [...args, '--out-dir', options.dir]);
     console.error(`bench: warm build ${warm.seconds} s`);
-    build = {locales: ['en', 'it'], cold, warm};
+    build = {locales: LOCALES, cold, warm};
   }
   if (!existsSync(path.join(options.dir, 'index.html'))) {
     throw new UsageError(`no build in ${options.dir}: run without --skip-build, or \`npm run build\` first`);
   }
   /** @type {[key: string, pagePath: string][]} */
-  const pages = Object.entries(benchPages).flatMap(([kind, pagePath]) => [
-    [`${kind}.en`, pagePath],
-    [`${kind}.it`, pagePath === '/' ? '/it/' : `/it${pagePath}`],
-  ]);
+  const pages = [];
+  for (const [kind, pagePath] of Object.entries(benchPages)) {
+    for (const locale of LOCALES) pages.push([`${kind}.${locale}`, `/${localeFolder(locale)}${pagePath.slice(1)}`]);
+  }
   /** @type {Record<string, {path: string, firstLoad: ReturnType<typeof staticWeights>}>} */
   const weights = {};
   for (const [key, pagePath] of pages) {

@@ -25,6 +25,7 @@ import {runCli} from './lib/cli.mjs';
 import {sourceDate} from '../src/utils/sourceDate.mjs';
 import {pdfPath, release} from './pdf.mjs';
 import {BUILD_META_DIR, cspHashesFile} from '../src/utils/buildMeta.mjs';
+import {LOCALES, localeFolder} from '../src/utils/sitePaths.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -224,10 +225,9 @@ export function bundle({dir, out, key, identity = DEFAULT_IDENTITY}) {
   const required = [
     'index.html',
     'llms.txt',
-    'llms-full.txt',
-    'it/llms-full.txt',
+    ...LOCALES.map((locale) => `${localeFolder(locale)}llms-full.txt`),
     path.relative(dir, cspHashesFile(dir)),
-    ...['en', 'it'].map((locale) => path.relative(dir, pdfPath(dir, locale, version))),
+    ...LOCALES.map((locale) => path.relative(dir, pdfPath(dir, locale, version))),
   ];
   for (const file of required) {
     if (!existsSync(path.join(dir, file))) {

@@ -8,16 +8,16 @@ import {runCli, UsageError, wholeNumber} from './lib/cli.mjs';
 import {codeBlocks} from './lib/code-blocks.mjs';
 import {parseFrontMatter} from './lib/front-matter.mjs';
 import {listFiles} from './lib/files.mjs';
-import {ITALIAN_DOCS_DIR} from '../src/utils/sitePaths.mjs';
+import {API_DEFINITION, ITALIAN_DOCS_DIR, ITALIAN_LOCALE, localeI18nDir} from '../src/utils/sitePaths.mjs';
 
 const USAGE = `Usage: node scripts/check-content.mjs [--min-words N] [DIR|FILE ...]
 
 Checks Markdown pages (default: docs/main and its Italian twin
-i18n/it/docusaurus-plugin-content-docs/current/main) and fails when a page
+${ITALIAN_DOCS_DIR}/main) and fails when a page
   - has no "title" or "description" in its front matter,
   - has fewer than N words of prose (default 300; code, tables and markup not counted),
   - gives an admonition its title in the MDX 1 form ":::type Title" (shown as text).
-Every reader page and API label (default: docs, i18n/it, src/pages, the API definition and labels)
+Every reader page and API label (default: docs, ${localeI18nDir(ITALIAN_LOCALE)}, src/pages, the API definition and labels)
 fails on a phrase of scripts/lib/voice-phrases.json ("the product site", "our reading"...) and on an
 installation note not titled :::note[Check on your installation] / [Da verificare sulla propria installazione].
 Broken links and anchors fail the build instead (npm run build).
@@ -25,7 +25,13 @@ Exit status: 0 when every page passes, 1 when a page fails, 2 on bad input.`;
 
 export const DEFAULT_DIRS = ['docs/main', `${ITALIAN_DOCS_DIR}/main`];
 /** What readers see: pages in both languages, the API definition's descriptions and the API labels. */
-export const READERS = ['docs', 'i18n/it', 'src/pages', 'api/openapi.yaml', 'src/plugins/api-reference/labels.mjs'];
+export const READERS = [
+  'docs',
+  localeI18nDir(ITALIAN_LOCALE),
+  'src/pages',
+  API_DEFINITION,
+  'src/plugins/api-reference/labels.mjs',
+];
 const READER_FILES = /\.(?:mdx?|json|ya?ml|tsx|mjs)$/;
 /** The one title for what depends on the reader's installation, per language. */
 export const INSTALLATION_NOTE = {en: 'Check on your installation', it: 'Da verificare sulla propria installazione'};

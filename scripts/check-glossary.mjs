@@ -8,6 +8,7 @@ import {gfmTable} from 'micromark-extension-gfm-table';
 import {runCli, UsageError} from './lib/cli.mjs';
 import {listFiles} from './lib/files.mjs';
 import {messageOf} from '../src/utils/errors.mjs';
+import {ITALIAN_LOCALE, localeI18nDir} from '../src/utils/sitePaths.mjs';
 
 const USAGE = `Usage: node scripts/check-glossary.mjs [--glossary FILE] [DIR|FILE ...]
 
@@ -167,7 +168,7 @@ runCli(
   {name: 'check-glossary', usage: USAGE, options: {glossary: {type: 'string'}}, allowPositionals: true},
   (values, targets) => {
     const glossary = values.glossary ?? 'i18n/GLOSSARY.md';
-    const roots = targets.length ? targets : ['i18n/it'];
+    const roots = targets.length ? targets : [localeI18nDir(ITALIAN_LOCALE)];
     for (const file of [glossary, ...roots]) {
       if (!file || !existsSync(file)) throw new UsageError(`no such file or folder: ${file}`);
     }

@@ -32,8 +32,8 @@ import {API_DEFINITION, ITALIAN_DOCS_DIR} from '../src/utils/sitePaths.mjs';
 const USAGE = `Usage: node scripts/check-samples.mjs [--only KIND[,KIND...]] [--api FILE] [--no-api-examples] [PAGE|DIR ...]
 
 Extracts the fenced code blocks of the pages (default: docs/main and its Italian twin
-i18n/it/docusaurus-plugin-content-docs/current/main) and the examples generated from the API
-definition (default: api/openapi.yaml; --no-api-examples leaves them out), substitutes the placeholders
+${ITALIAN_DOCS_DIR}/main) and the examples generated from the API
+definition (default: ${API_DEFINITION}; --no-api-examples leaves them out), substitutes the placeholders
 of PLACEHOLDERS, and checks each block by its language:
   bash, sh      bash -n (sh -n) and ShellCheck at warning level; "$ " lines of a transcript are
                 the commands, the other lines output

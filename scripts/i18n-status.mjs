@@ -7,7 +7,7 @@ import {execFileSync} from 'node:child_process';
 import path from 'node:path';
 import {runCli, UsageError} from './lib/cli.mjs';
 import {listFiles} from './lib/files.mjs';
-import {localeDocsDir} from '../src/utils/sitePaths.mjs';
+import {ITALIAN_LOCALE, localeDocsDir} from '../src/utils/sitePaths.mjs';
 
 const USAGE = `Usage: node scripts/i18n-status.mjs [--check] [--json] [--locale it]
 
@@ -87,7 +87,7 @@ export function englishDefaults(root = '.') {
 }
 
 /** Builds the report for a locale. */
-export function report({root = '.', locale = 'it'} = {}) {
+export function report({root = '.', locale = ITALIAN_LOCALE} = {}) {
   const docsRoot = path.join(root, 'docs');
   const twinRoot = path.join(root, localeDocsDir(locale));
   const lastChange = lastChanges(root);
@@ -122,11 +122,11 @@ runCli(
   {
     name: 'i18n-status',
     usage: USAGE,
-    options: {check: {type: 'boolean'}, json: {type: 'boolean'}, locale: {type: 'string', default: 'it'}},
+    options: {check: {type: 'boolean'}, json: {type: 'boolean'}, locale: {type: 'string', default: ITALIAN_LOCALE}},
   },
   ({check, json, locale}) => {
     if (!/^[a-z]{2}(-[A-Z]{2})?$/.test(locale)) {
-      throw new UsageError(`--locale needs a locale code such as "it", got "${locale}"`);
+      throw new UsageError(`--locale needs a locale code such as "${ITALIAN_LOCALE}", got "${locale}"`);
     }
     if (!existsSync(path.join('i18n', locale))) throw new UsageError(`no folder i18n/${locale}`);
     const result = report({locale});

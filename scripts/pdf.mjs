@@ -10,10 +10,12 @@ import {chromium} from '@playwright/test';
 import {chromiumArgs, headlessChromium} from './lib/chromium.mjs';
 import {runCli, UsageError} from './lib/cli.mjs';
 import {manualOrderFile} from '../src/utils/buildMeta.mjs';
+import {PDF_DIR, pdfName} from '../src/plugins/offline/pdfFiles.mjs';
 import {messageOf} from '../src/utils/errors.mjs';
 import {createSiteServer, listenLocally} from './serve.mjs';
 import {pinPdfDates, renumberStructureIds} from './lib/pdf-reproducible.mjs';
 import {sourceDate} from '../src/utils/sourceDate.mjs';
+import {DEFAULT_LOCALE, LOCALES, localeFolder} from '../src/utils/sitePaths.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -89,7 +91,7 @@ export function release() {
  * @param {string} locale
  */
 export function pdfPath(dir, locale, version = release()) {
-  return path.join(dir, 'downloads', `seer-box-docs-${version}-${locale}.pdf`);
+  return path.join(dir, PDF_DIR, pdfName(version, locale));
 }
 
 /**
@@ -99,7 +101,7 @@ export function pdfPath(dir, locale, version = release()) {
  * @returns {{baseUrl: string, locale: string, entries: ManualEntry[]}}
  */
 export function readOrder(locale, dir) {
-  const file = manualOrderFile(locale === 'en' ? dir : path.join(dir, locale));
+  const file = manualOrderFile(path.join(dir, localeFolder(locale)));
   if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
   return JSON.parse(readFileSync(file, 'utf8'));
 }
@@ -339,7 +341,7 @@ runCli(
     usage: USAGE,
     options: {
       dir: {type: 'string', default: 'build'},
-      locale: {type: 'string', multiple: true, default: ['en', 'it']},
+      locale: {type: 'string', multiple: true, default: [...LOCALES]},
       date: {type: 'string', default: sourceDate().toISOString().slice(0, 10)},
       'if-chromium': {type: 'boolean', default: false},
     },
@@ -364,7 +366,7 @@ runCli(
       console.log(`pdf: no Chromium here, the PDF manuals are skipped (npm run pdf prints them): ${messageOf(error)}`);
       return;
     }
-    const {baseUrl} = readOrder('en', dir);
+    const {baseUrl} = readOrder(DEFAULT_LOCALE, dir);
     const server = createSiteServer({dir, baseUrl});
     const origin = await listenLocally(server);
     const browser = await chromium.launch({executablePath, args: chromiumArgs});

@@ -8,6 +8,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import sirv from 'sirv';
 import {bareHtmlPath} from '../src/utils/htmlPath.mjs';
+import {TRANSLATED_LOCALES} from '../src/utils/sitePaths.mjs';
 import {parseCommandLine, runCli, UsageError} from './lib/cli.mjs';
 
 const USAGE = `Usage: node scripts/serve.mjs [--dir DIR] [--port PORT] [--host HOST] [--base-url PATH]
@@ -26,7 +27,7 @@ Requests for PATH.html or PATH/index.html are redirected (301) to PATH.
 Unknown paths answer 404 with the not-found page of their locale
 (/it/... gets /it/404.html).`;
 
-export const LOCALES = ['it'];
+export const LOCALES = TRANSLATED_LOCALES;
 /** Stand-alone HTML pages (not Docusaurus routes) that keep their file names. */
 export const STATIC_HTML_PREFIXES = ['/swagger/'];
 

@@ -17,6 +17,7 @@
  */
 import type {Element, Nodes, Parents, Root, RootContent} from 'hast';
 import {localeOfFile} from '../utils/locale.mjs';
+import {DEFAULT_LOCALE} from '../utils/sitePaths.mjs';
 
 export const LABELS: Record<string, {table: string; diagram: string}> = {
   en: {table: 'Table', diagram: 'Diagram'},
@@ -109,7 +110,7 @@ function nameRegions(regions: Region[], word: string): void {
   });
 }
 
-export default function rehypeScrollRegions({defaultLocale = 'en'}: {defaultLocale?: string} = {}) {
+export default function rehypeScrollRegions({defaultLocale = DEFAULT_LOCALE}: {defaultLocale?: string} = {}) {
   return async (tree: Root, file: {path?: string}): Promise<void> => {
     const {visit, SKIP} = await import('unist-util-visit');
     const labels = LABELS[localeOfFile(file.path, defaultLocale)] ?? LABELS[defaultLocale];

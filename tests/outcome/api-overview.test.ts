@@ -7,14 +7,15 @@ import {execFile, spawnSync} from 'node:child_process';
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {loadDefinition} from '../../src/plugins/api-reference/definition.mjs';
+import {API_DEFINITION, ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 import {blockByTitle} from '../support/code-blocks';
 import {startMockApi, type MockApi} from '../support/mock-api';
 import {tempDir} from '../support/temp';
 
-const SPEC = 'api/openapi.yaml';
+const SPEC = API_DEFINITION;
 const BLOCKS = [
   ['docs/api/overview.md', 'Sign in, list, page through results (bash, curl and jq)'],
-  ['i18n/it/docusaurus-plugin-content-docs/current/api/overview.md', 'Accesso, elenco, paginazione (bash, curl e jq)'],
+  [`${ITALIAN_DOCS_DIR}/api/overview.md`, 'Accesso, elenco, paginazione (bash, curl e jq)'],
 ].map(([file, title]) => ({file, code: blockByTitle(file, title).code}));
 
 type Operation = {

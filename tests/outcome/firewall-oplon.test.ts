@@ -9,12 +9,13 @@ import {readFileSync, writeFileSync} from 'node:fs';
 import {createServer, type AddressInfo} from 'node:net';
 import path from 'node:path';
 import {codeBlocks} from '../support/code-blocks';
+import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 import {tempDir} from '../support/temp';
 
 const PAGES = [
   'main/configuration/firewalls/network-firewalls/oplon-firewall.md',
   'main/configuration/firewalls/web-application-firewalls/oplon-waf.md',
-].flatMap((page) => [path.join('docs', page), path.join('i18n/it/docusaurus-plugin-content-docs/current', page)]);
+].flatMap((page) => [path.join('docs', page), path.join(ITALIAN_DOCS_DIR, page)]);
 
 const NAME = 'oplon-mgmt.test';
 const dir = tempDir('outcome-oplon');

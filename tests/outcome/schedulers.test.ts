@@ -12,8 +12,9 @@ import path from 'node:path';
 import {blockByTitle, codeBlocks, type CodeBlock} from '../support/code-blocks';
 import {feedServerProgram, feedsOnLoopback} from '../support/script-tests';
 import {tempDir} from '../support/temp';
+import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
-const ROOTS = {en: 'docs/main', it: 'i18n/it/docusaurus-plugin-content-docs/current/main'};
+const ROOTS = {en: 'docs/main', it: `${ITALIAN_DOCS_DIR}/main`};
 const pages = Object.entries(ROOTS).flatMap(([language, root]) =>
   readdirSync(root, {recursive: true, encoding: 'utf8'})
     .filter((file) => /\.mdx?$/.test(file))

@@ -9,10 +9,10 @@ import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {connect, createServer, type AddressInfo} from 'node:net';
 import path from 'node:path';
 import {codeBlocks, type CodeBlock} from './code-blocks';
+import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
 
-export const IT_DOCS = 'i18n/it/docusaurus-plugin-content-docs/current';
 /** The English and Italian files of a page given relative to docs/. */
-export const pageFiles = (page: string) => ({en: path.join('docs', page), it: path.join(IT_DOCS, page)});
+export const pageFiles = (page: string) => ({en: path.join('docs', page), it: path.join(ITALIAN_DOCS_DIR, page)});
 
 /** Skip when a tool is missing on a developer's machine; CI installs it and must run the test. */
 export function need(t: {skip: (reason: string) => void}, tools: string[], pkg: string): boolean {

@@ -17,7 +17,7 @@ import {exampleProblems, exampleRequest, jsonMedia} from './examples.mjs';
 import {ENGLISH_LABELS, labelsFile, readLabelsFile} from './labels.mjs';
 import {curlExample, DIRECTIVE, operationNodes} from './remarkOperations.mjs';
 import {messageOf} from '../../utils/errors.mjs';
-import {API_DEFINITION, DOCS_DIR, localeDocsDir} from '../../utils/sitePaths.mjs';
+import {API_DEFINITION, DOCS_DIR, ITALIAN_LOCALE, localeDocsDir} from '../../utils/sitePaths.mjs';
 
 /**
  * @typedef {import('./definition.mjs').OperationEntry} OperationEntry
@@ -26,7 +26,7 @@ import {API_DEFINITION, DOCS_DIR, localeDocsDir} from '../../utils/sitePaths.mjs
  * @typedef {import('./definition.mjs').Schema} Schema
  */
 
-export const LOCALE = 'it';
+export const LOCALE = ITALIAN_LOCALE;
 
 /**
  * Paths of the project's API files under `root`.

@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {messageOf} from '../../utils/errors.mjs';
+import {DEFAULT_LOCALE} from '../../utils/sitePaths.mjs';
 
 /** The Docusaurus plugin's name: also the folder of its translation files under `i18n/<locale>/`. */
 export const PLUGIN_NAME = 'seerbox-api-reference';
@@ -127,7 +128,7 @@ export function readLabelsFile(file) {
  * @param {string} locale
  * @returns {Labels}
  */
-export function loadLabels(i18nDir, locale, defaultLocale = 'en') {
+export function loadLabels(i18nDir, locale, defaultLocale = DEFAULT_LOCALE) {
   if (locale === defaultLocale) return englishLabels();
   const file = labelsFile(i18nDir, locale);
   const labels = readLabelsFile(file);

@@ -22,6 +22,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import GithubSlugger from 'github-slugger';
 import {localeOfFile} from '../../utils/locale.mjs';
+import {DEFAULT_LOCALE} from '../../utils/sitePaths.mjs';
 import {bodyMedia, exampleFor, loadDefinition, loadTranslations, mediaOf, schemaFields, typeOf} from './definition.mjs';
 import {exampleSnippets, isSecured} from './examples.mjs';
 import {englishLabels, loadLabels} from './labels.mjs';
@@ -349,7 +350,7 @@ function fieldTable(fields, labels, t, data, withRequired) {
  * @param {Map<string, string>} translations
  * @returns {Translate}
  */
-export function translatorFor(locale, translations, defaultLocale = 'en') {
+export function translatorFor(locale, translations, defaultLocale = DEFAULT_LOCALE) {
   if (locale === defaultLocale) return (value) => value;
   return (value) => {
     const translated = translations.get(value);
@@ -365,7 +366,7 @@ export function translatorFor(locale, translations, defaultLocale = 'en') {
 /**
  * @param {{specPath: string, i18nDir: string, defaultLocale?: string}} options
  */
-export default function remarkApiOperations({specPath, i18nDir, defaultLocale = 'en'}) {
+export default function remarkApiOperations({specPath, i18nDir, defaultLocale = DEFAULT_LOCALE}) {
   if (!specPath || !i18nDir) throw new Error('remarkApiOperations needs specPath and i18nDir');
   /** @type {{stamp: number, value: import('./definition.mjs').Definition} | null} */
   let cache = null;

@@ -1,6 +1,6 @@
 /**
  * Event the app loader dispatches on `document` once the app's last script has run or failed;
- * the base-URL banner waits for it (src/components/BaseUrlBanner).
+ * the base-URL banner waits for it (src/plugins/fault-screens/bannerScript.ts).
  */
 export const SCRIPTS_DONE_EVENT = 'seerbox:scripts-done';
 

@@ -5,7 +5,7 @@ import type {WrapperProps} from '@docusaurus/types';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import UntranslatedNotice from '@site/src/components/UntranslatedNotice';
-import CopyPageMarkdown from '@site/src/components/CopyPageMarkdown';
+import CopyPageMarkdown from '@site/src/plugins/offline/CopyPageMarkdown';
 import {isUntranslated} from '@site/src/components/UntranslatedNotice/isUntranslated';
 
 type Props = WrapperProps<typeof ContentType>;

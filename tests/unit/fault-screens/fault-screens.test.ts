@@ -1,10 +1,12 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
 import vm from 'node:vm';
-import {causeChain, causeChainText} from '../../src/components/CrashReport/causeChain';
-import {loadingState} from '../../src/theme/Loading/loadingState';
-import {bannerScript, BANNER_ID} from '../../src/components/BaseUrlBanner/bannerScript';
-import {SCRIPTS_DONE_EVENT} from '../../src/plugins/bundle-diet/ssrTemplate';
+import {causeChain, causeChainText} from '../../../src/plugins/fault-screens/causeChain';
+import {loadingState} from '../../../src/plugins/fault-screens/loadingState';
+import {bannerScript, BANNER_ID} from '../../../src/plugins/fault-screens/bannerScript';
+import {SCRIPTS_DONE_EVENT} from '../../../src/plugins/bundle-diet/ssrTemplate';
 
 test('causeChain follows every cause and stops on cycles', () => {
   const root = new Error('root');
@@ -99,4 +101,17 @@ test('the banner script escapes markup and refuses a bad base URL', () => {
   const script = bannerScript('/', {...words, title: '</script><b>'});
   assert.doesNotMatch(script, /<\/script>/);
   assert.throws(() => bannerScript('docs', words), /must start and end with "\/"/);
+});
+
+test("the plugin's theme components are not shadowed by the site's theme, whose Root shows the banner", () => {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const components = readdirSync(path.join(root, 'src/plugins/fault-screens/theme'));
+  assert.deepEqual(components.sort(), ['Error', 'ErrorPageContent', 'Loading']);
+  for (const name of components) {
+    assert.ok(!existsSync(path.join(root, 'src/theme', name)), `src/theme/${name} would win over the plugin's`);
+  }
+  // The banner has no theme component of its own: the site's Root renders it.
+  const siteRoot = readFileSync(path.join(root, 'src/theme/Root/index.tsx'), 'utf8');
+  assert.match(siteRoot, /import BaseUrlBanner from '@site\/src\/plugins\/fault-screens\/BaseUrlBanner'/);
+  assert.match(siteRoot, /<BaseUrlBanner \/>/);
 });

@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import {translate} from '@docusaurus/Translate';
 import type {LoadingComponentProps as Props} from 'react-loadable';
-import {loadingState} from './loadingState';
+import {loadingState} from '../../loadingState';
 import styles from './styles.module.css';
 
 /**

@@ -1,6 +1,6 @@
 import {useEffect, useRef, type ReactNode} from 'react';
 import {translate} from '@docusaurus/Translate';
-import {causeChainText} from './causeChain';
+import {causeChainText} from '../causeChain';
 import styles from './styles.module.css';
 
 type Props = {

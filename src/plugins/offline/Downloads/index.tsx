@@ -1,18 +1,11 @@
 import type {ReactNode} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import Translate from '@docusaurus/Translate';
+import {PDF_DIR, pdfName, siteRoot} from '../pdfFiles.mjs';
 
-/** The PDF manual of a language, as scripts/pdf.mjs names it. */
-export const pdfName = (release: string, locale: string): string => `seer-box-docs-${release}-${locale}.pdf`;
-
-/** The site's root: the base URL without the language's folder (`/it/` -> `/`), where the PDFs are. */
-export function siteRoot(baseUrl: string, currentLocale: string, defaultLocale: string): string {
-  return currentLocale === defaultLocale ? baseUrl : baseUrl.replace(new RegExp(`${currentLocale}/$`), '');
-}
-
-function PdfLink({release, locale, children}: {release: string; locale: 'en' | 'it'; children: ReactNode}) {
+function PdfLink({release, locale, children}: {release: string; locale: string; children: ReactNode}) {
   const {siteConfig, i18n} = useDocusaurusContext();
-  const href = `${siteRoot(siteConfig.baseUrl, i18n.currentLocale, i18n.defaultLocale)}downloads/${pdfName(release, locale)}`;
+  const href = `${siteRoot(siteConfig.baseUrl, i18n.currentLocale, i18n.defaultLocale)}${PDF_DIR}/${pdfName(release, locale)}`;
   return (
     // A file of the build, one for both languages, not a page of the router: a plain link.
     // eslint-disable-next-line @docusaurus/no-html-links
@@ -22,12 +15,12 @@ function PdfLink({release, locale, children}: {release: string; locale: 'en' | '
   );
 }
 
-/** The two PDF manuals of the documented release (the release comes from package.json). */
+/** The PDF manual of each language the site is built in, of the documented release (from package.json). */
 export default function Downloads(): ReactNode {
-  const {siteConfig} = useDocusaurusContext();
+  const {siteConfig, i18n} = useDocusaurusContext();
   const release = String(siteConfig.customFields?.docsVersion ?? '');
   // Static Translate ids, as the string extractor needs.
-  const labels = {
+  const labels: Record<string, ReactNode> = {
     en: (
       <Translate id="sbx.downloads.pdfEnglish" values={{release}} description="Link to the English PDF manual">
         {'Seer Box {release} manual, English (PDF)'}
@@ -41,7 +34,7 @@ export default function Downloads(): ReactNode {
   };
   return (
     <ul>
-      {(['en', 'it'] as const).map((locale) => (
+      {i18n.locales.map((locale) => (
         <li key={locale}>
           <PdfLink release={release} locale={locale}>
             {labels[locale]}

@@ -4,7 +4,7 @@ import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useLocation} from '@docusaurus/router';
 import {translate} from '@docusaurus/Translate';
-import {bannerScript} from './bannerScript';
+import {bannerScript} from '../bannerScript';
 
 /**
  * Our replacement for the core's base-URL banner (switched off with

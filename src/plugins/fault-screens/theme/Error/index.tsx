@@ -4,7 +4,7 @@ import ErrorBoundary from '@docusaurus/ErrorBoundary';
 import {translate} from '@docusaurus/Translate';
 import Layout from '@theme/Layout';
 import type {Props} from '@theme/Error';
-import CrashReport from '@site/src/components/CrashReport';
+import CrashReport from '../../CrashReport';
 // Not a public export, but the layout needs a route context, as in the core's own Error page.
 import {RouteContextProvider} from '@docusaurus/core/lib/client/routeContext';
 

@@ -1,4 +1,4 @@
-import {SCRIPTS_DONE_EVENT} from '../../plugins/bundle-diet/ssrTemplate';
+import {SCRIPTS_DONE_EVENT} from '../bundle-diet/ssrTemplate';
 
 export type BannerText = {
   lang: string;
