@@ -685,7 +685,7 @@ export function apiSamples(specPath) {
   const labels = englishLabels();
   return operations.flatMap((entry) => {
     // The examples sit inside language tabs; the Python, JavaScript and PowerShell ones are run
-    // against a mock API by tests/unit/api-examples.test.ts, so this check takes curl and JSON.
+    // against a mock API by tests/unit/api-reference/api-examples.test.ts, so this check takes curl and JSON.
     /** @type {(list: MdNode[]) => MdNode[]} */
     const codeNodes = (list) =>
       list.flatMap((node) => (node.type === 'code' ? [node] : codeNodes(node.children ?? [])));

@@ -41,7 +41,7 @@ const darkEverywhere = process.env.A11Y_DARK === 'all';
  * What every page repeats is audited in full on the pages below (the template pages and the
  * longest code page) and skipped elsewhere, where it was most of axe's time:
  * - code lines, thousands of token spans on the long pages; their colours are proven for both
- *   themes by tests/unit/prism-contrast.test.ts (the code block itself, its scrolling region,
+ *   themes by tests/unit/code-blocks/prism-contrast.test.ts (the code block itself, its scrolling region,
  *   name and background, is audited everywhere);
  * - the layout around the content: navbar, sidebar and footer are the same components on every
  *   page of a template, and the template pages show each of them, an active sidebar item included.

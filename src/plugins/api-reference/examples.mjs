@@ -8,7 +8,7 @@
  * parameter's example value, the bearer header when the operation needs a
  * token, and a JSON body with its Content-Type only when the operation has a
  * body. The same request is what `npm run check:api` checks and what the
- * example test sends to the mock API (tests/unit/api-examples.test.ts).
+ * example test sends to the mock API (tests/unit/api-reference/api-examples.test.ts).
  */
 import {HTTPSnippet} from 'httpsnippet';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
  */
 export type Swap = {
   name: string;
-  /** The package file the swap stands in for (it must exist: tests/unit/bundle-diet.test.ts); null for a generated one. */
+  /** The package file the swap stands in for (it must exist: tests/unit/bundle-diet/bundle-diet.test.ts); null for a generated one. */
   replaces: string | null;
   /** A package file that imports it, with the request as written there. */
   importedBy: {file: string; request: string};

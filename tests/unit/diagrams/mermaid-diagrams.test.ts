@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import remarkMermaidDiagrams, {diagramSvg} from '../../src/plugins/diagrams/remark.mjs';
-import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
+import remarkMermaidDiagrams, {diagramSvg} from '../../../src/plugins/diagrams/remark.mjs';
+import {ITALIAN_DOCS_DIR} from '../../../src/utils/sitePaths.mjs';
 
 type Node = {
   type: string;

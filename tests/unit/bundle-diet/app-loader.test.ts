@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import vm from 'node:vm';
-import {appLoader, SCRIPTS_DONE_EVENT} from '../../src/plugins/bundle-diet/ssrTemplate';
+import {appLoader, SCRIPTS_DONE_EVENT} from '../../../src/plugins/bundle-diet/ssrTemplate';
 
 type FakeScript = {src?: string; async?: boolean; onload?: () => void; onerror?: () => void};
 type PaintCallback = (list: {getEntries: () => Array<{name: string}>}, observer: {disconnect: () => void}) => void;

@@ -3,17 +3,17 @@ import assert from 'node:assert/strict';
 import {cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext} from '@docusaurus/types';
-import apiReferencePlugin, {SWAGGER_STATIC_DIR} from '../../src/plugins/api-reference';
-import {ENGLISH_LABELS} from '../../src/plugins/api-reference/labels.mjs';
+import apiReferencePlugin, {SWAGGER_STATIC_DIR} from '../../../src/plugins/api-reference';
+import {ENGLISH_LABELS} from '../../../src/plugins/api-reference/labels.mjs';
 import {
   compareVersions,
   copySwaggerFiles,
   MINIMUM_VERSION,
   swaggerFiles,
   VENDOR_FILES,
-} from '../../src/plugins/api-reference/swagger';
-import {tempDir} from '../support/temp';
-import {API_DEFINITION} from '../../src/utils/sitePaths.mjs';
+} from '../../../src/plugins/api-reference/swagger';
+import {tempDir} from '../../support/temp';
+import {API_DEFINITION} from '../../../src/utils/sitePaths.mjs';
 
 function fakeProject(version: string | null, withSpec = true) {
   const root = tempDir('api-reference-swagger');

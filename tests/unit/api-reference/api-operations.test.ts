@@ -2,12 +2,15 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {cpSync, mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {exampleFor, loadDefinition, resolveRefs, schemaFields} from '../../src/plugins/api-reference/definition.mjs';
-import {ENGLISH_LABELS, loadLabels} from '../../src/plugins/api-reference/labels.mjs';
-import remarkApiOperations, {curlExample, operationNodes} from '../../src/plugins/api-reference/remarkOperations.mjs';
-import {localeOfFile} from '../../src/utils/locale.mjs';
-import {tempDir} from '../support/temp';
-import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
+import {exampleFor, loadDefinition, resolveRefs, schemaFields} from '../../../src/plugins/api-reference/definition.mjs';
+import {ENGLISH_LABELS, loadLabels} from '../../../src/plugins/api-reference/labels.mjs';
+import remarkApiOperations, {
+  curlExample,
+  operationNodes,
+} from '../../../src/plugins/api-reference/remarkOperations.mjs';
+import {localeOfFile} from '../../../src/utils/locale.mjs';
+import {tempDir} from '../../support/temp';
+import {ITALIAN_DOCS_DIR} from '../../../src/utils/sitePaths.mjs';
 
 const mini = path.resolve('tests/fixtures/api/mini.yaml');
 const definition = loadDefinition(mini);

@@ -8,12 +8,12 @@ import {existsSync, readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import * as utilsCommon from '@docusaurus/utils-common';
-import {clientConfigModule} from '../../src/plugins/bundle-diet/clientConfig';
-import {COPIED, SWAPS, swapFor} from '../../src/plugins/bundle-diet/internals';
-import {ssrTemplate} from '../../src/plugins/bundle-diet/ssrTemplate';
-import * as shim from '../../src/plugins/bundle-diet/shims/utils-common';
+import {clientConfigModule} from '../../../src/plugins/bundle-diet/clientConfig';
+import {COPIED, SWAPS, swapFor} from '../../../src/plugins/bundle-diet/internals';
+import {ssrTemplate} from '../../../src/plugins/bundle-diet/ssrTemplate';
+import * as shim from '../../../src/plugins/bundle-diet/shims/utils-common';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 const DIET = path.join(root, 'src', 'plugins', 'bundle-diet');
 /** A package file as installed (packages' `exports` would refuse their lib/ files to require.resolve). */
 const installed = (file: string) => path.join(root, 'node_modules', file);
@@ -88,7 +88,7 @@ test('the utils-common shim exports every name of the package, with the same val
 });
 
 test('the browser gets the site config without what only the build reads', async () => {
-  const {default: siteConfig} = await import('../../docusaurus.config');
+  const {default: siteConfig} = await import('../../../docusaurus.config');
   // Docusaurus writes the normalised config as JSON, which leaves out functions; the plugin reads
   // that file back.
   const config = siteConfig;

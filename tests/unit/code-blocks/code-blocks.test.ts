@@ -4,11 +4,11 @@ import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import type {Root} from 'mdast';
 import type {PrismTheme} from 'prism-react-renderer';
-import remarkCodeBlocks, {CHUNK, type Highlighted} from '../../src/plugins/code-blocks/remark';
-import {createHighlighter, registerLanguages, tokenCss} from '../../src/plugins/code-blocks/highlight';
-import {codeOfHighlighted, codeText} from '../../src/plugins/code-blocks/codeText';
-import {codeBlocks} from '../support/code-blocks';
-import {ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
+import remarkCodeBlocks, {CHUNK, type Highlighted} from '../../../src/plugins/code-blocks/remark';
+import {createHighlighter, registerLanguages, tokenCss} from '../../../src/plugins/code-blocks/highlight';
+import {codeOfHighlighted, codeText} from '../../../src/plugins/code-blocks/codeText';
+import {codeBlocks} from '../../support/code-blocks';
+import {ITALIAN_DOCS_DIR} from '../../../src/utils/sitePaths.mjs';
 
 // Small themes whose classes can be written out by hand: light declarations are numbered in order
 // (hl-l0 string colour, hl-l1 variable/function colour, hl-l2 comment colour, hl-l3 italic,

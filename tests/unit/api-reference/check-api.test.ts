@@ -2,10 +2,10 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {cpSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {checkApi, directiveIds, proseProblems} from '../../src/plugins/api-reference/check.mjs';
-import {loadDefinition} from '../../src/plugins/api-reference/definition.mjs';
-import {tempDir} from '../support/temp';
-import {API_DEFINITION, ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
+import {checkApi, directiveIds, proseProblems} from '../../../src/plugins/api-reference/check.mjs';
+import {loadDefinition} from '../../../src/plugins/api-reference/definition.mjs';
+import {tempDir} from '../../support/temp';
+import {API_DEFINITION, ITALIAN_DOCS_DIR} from '../../../src/utils/sitePaths.mjs';
 
 const mini = path.resolve('tests/fixtures/api/mini.yaml');
 

@@ -4,9 +4,9 @@ import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {gunzipSync} from 'node:zlib';
-import {replacementFor} from '../../src/plugins/search/engineSwap';
-import searchIndexPlugin, {isSearchedRoute, unused} from '../../src/plugins/search';
-import {prepareHtml} from '../../src/plugins/search/write.mjs';
+import {replacementFor} from '../../../src/plugins/search/engineSwap';
+import searchIndexPlugin, {isSearchedRoute, unused} from '../../../src/plugins/search';
+import {prepareHtml} from '../../../src/plugins/search/write.mjs';
 import {
   fromExcerpt,
   matchesQuery,
@@ -15,7 +15,7 @@ import {
   rankedResults,
   searchWords,
   wordPositions,
-} from '../../src/plugins/search/client/pagefind';
+} from '../../../src/plugins/search/client/pagefind';
 
 test('the search bundle slimmer swaps only the search bar and page imports', () => {
   const theme = '/x/node_modules/@easyops-cn/docusaurus-search-local/dist/client/client/theme';

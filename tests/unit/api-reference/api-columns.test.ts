@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import rehypeApiColumns from '../../src/plugins/api-reference/rehypeColumns';
+import rehypeApiColumns from '../../../src/plugins/api-reference/rehypeColumns';
 
 type Node = {type: string; tagName?: string; properties?: Record<string, unknown>; children?: Node[]; value?: string};
 const el = (tagName: string, properties: Record<string, unknown> = {}, children: Node[] = []): Node => ({

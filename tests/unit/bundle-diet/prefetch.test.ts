@@ -21,7 +21,7 @@ function runIdle(slices: number) {
 
 test('each file is prefetched once, in idle time, a few per slice', async () => {
   // Imported once the fake browser above is in place.
-  const {default: prefetch} = await import('../../src/plugins/bundle-diet/shims/prefetch');
+  const {default: prefetch} = await import('../../../src/plugins/bundle-diet/shims/prefetch');
   const first = prefetch('/assets/js/a.js');
   assert.equal(prefetch('/assets/js/a.js'), first, 'the same file: the same promise');
   for (const name of ['b', 'c', 'd', 'e']) void prefetch(`/assets/js/${name}.js`);

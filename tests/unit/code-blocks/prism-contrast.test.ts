@@ -6,7 +6,7 @@ import {
   ensureContrast,
   parseColor,
   withAccessibleContrast,
-} from '../../src/plugins/code-blocks/contrast';
+} from '../../../src/plugins/code-blocks/contrast';
 
 function minimumRatio(theme: typeof themes.github): number {
   const background = parseColor(theme.plain.backgroundColor!)!;

@@ -3,12 +3,12 @@ import assert from 'node:assert/strict';
 import {execFileSync, spawn, spawnSync} from 'node:child_process';
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {loadDefinition} from '../../src/plugins/api-reference/definition.mjs';
-import {exampleProblems, exampleSnippets, LANGUAGES} from '../../src/plugins/api-reference/examples.mjs';
-import {startMockApi, type MockApi} from '../support/mock-api';
-import {blockByTitle} from '../support/code-blocks';
-import {tempDir} from '../support/temp';
-import {API_DEFINITION, ITALIAN_DOCS_DIR} from '../../src/utils/sitePaths.mjs';
+import {loadDefinition} from '../../../src/plugins/api-reference/definition.mjs';
+import {exampleProblems, exampleSnippets, LANGUAGES} from '../../../src/plugins/api-reference/examples.mjs';
+import {startMockApi, type MockApi} from '../../support/mock-api';
+import {blockByTitle} from '../../support/code-blocks';
+import {tempDir} from '../../support/temp';
+import {API_DEFINITION, ITALIAN_DOCS_DIR} from '../../../src/utils/sitePaths.mjs';
 
 // Every operation's generated examples are sent, in each language that runs here
 // (curl, Python 3 with requests, Node), to a mock of the API made from the same

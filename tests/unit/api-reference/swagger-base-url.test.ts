@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
-import {withBaseHref} from '../../src/plugins/api-reference/swagger';
+import {withBaseHref} from '../../../src/plugins/api-reference/swagger';
 
 const page = readFileSync('static/swagger/index.html', 'utf8');
 
