@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {bareHtmlPath} from '../../src/utils/htmlPath.mjs';
-import {swaggerHref} from '../../src/components/ApiReferenceNavbarItem/swaggerHref';
+import {swaggerHref} from '../../src/plugins/api-reference/NavbarItem/swaggerHref';
 
 test('bareHtmlPath strips .html and /index.html', () => {
   assert.equal(bareHtmlPath('/main/architecture.html'), '/main/architecture');

@@ -1,5 +1,5 @@
 import ComponentTypes from '@theme-original/NavbarItem/ComponentTypes';
-import ApiReferenceNavbarItem from '@site/src/components/ApiReferenceNavbarItem';
+import ApiReferenceNavbarItem from '@site/src/plugins/api-reference/NavbarItem';
 
 /** Adds our `custom-apiReference` navbar item type to the stock ones. */
 export default {
