@@ -19,7 +19,7 @@ export type Swap = {
 const sep = String.raw`[\\/]`;
 const here = (...parts: string[]) => path.join(__dirname, ...parts);
 
-/** The module swaps by file path (UPGRADING.md, items 1–3). */
+/** The module swaps by file path (UPGRADING.md, items 1–3 and 9). */
 export const SWAPS: readonly Swap[] = [
   {
     name: 'prefetch',
@@ -36,6 +36,14 @@ export const SWAPS: readonly Swap[] = [
     request: /[\\/]reactUtils$/,
     issuer: new RegExp(`${sep}@docusaurus${sep}theme-common${sep}lib${sep}`),
     by: here('shims', 'reactUtils.ts'),
+  },
+  {
+    name: 'emojiUtils',
+    replaces: '@docusaurus/theme-common/lib/utils/emojiUtils.js',
+    importedBy: {file: '@docusaurus/theme-common/lib/internal.js', request: './utils/emojiUtils'},
+    request: /^\.\/utils\/emojiUtils$/,
+    issuer: new RegExp(`${sep}@docusaurus${sep}theme-common${sep}lib${sep}internal\\.js$`),
+    by: here('shims', 'emojiUtils.ts'),
   },
   {
     name: 'site config',
