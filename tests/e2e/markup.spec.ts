@@ -2,6 +2,7 @@
 // <span>s laid out one per line, each tab names its panel (and back), and
 // switching tabs shows only the chosen panel (npm run check:html validates the markup).
 import {readFileSync} from 'node:fs';
+import type {Locator} from '@playwright/test';
 import {test, expect, localePath, navigateInApp, chooseColorMode} from './helpers';
 import {fixturesBaseURL} from './servers';
 import {codeBlocks} from '../support/code-blocks';
@@ -144,6 +145,71 @@ for (const locale of ['en', 'it'] as const) {
     await expect(first).toBeHidden();
   });
 }
+
+// A code block's buttons are created when a reader first reaches the block (src/theme/CodeBlock/Buttons),
+// not for every block once the page hydrated; the wrap button is offered when the code is wider
+// than its block at that moment, in a tab panel shown later too.
+test.describe('code block buttons', () => {
+  const wider = (block: Locator) => block.locator('pre').evaluate((pre) => pre.scrollWidth > pre.clientWidth);
+
+  test('none until a block is pointed at; then copy, and wrap for code wider than its block', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 720});
+    await page.goto('/main/installation/linux');
+    await page.locator('html[data-has-hydrated="true"]').waitFor();
+    // After the update that followed hydration (it enables the colour-mode button, and created the
+    // stock blocks' buttons): still no buttons.
+    await expect(page.locator('.navbar button[class*="toggleButton"]').first()).toBeEnabled();
+    expect(await page.locator('.theme-code-block button').count(), 'buttons before any use').toBe(0);
+
+    const visible = page.locator(
+      '[role="tabpanel"]:not([hidden]) .theme-code-block, .theme-code-block:not([role="tabpanel"] *)',
+    );
+    const blocks = await visible.all();
+    const states = await Promise.all(blocks.map(wider));
+    const [long, short] = [blocks[states.indexOf(true)], blocks[states.indexOf(false)]];
+    expect(long && short, 'a wide block and a narrow one on the page').toBeTruthy();
+
+    await short.hover();
+    await expect(short.getByRole('button', {name: 'Copy code to clipboard'})).toBeVisible();
+    await expect(short.getByRole('button', {name: 'Toggle word wrap'})).toHaveCount(0);
+
+    await long.hover();
+    const wrap = long.getByRole('button', {name: 'Toggle word wrap'});
+    await wrap.click();
+    await expect(long.locator('code')).toHaveCSS('white-space', 'pre-wrap');
+    expect(await wider(long), 'wrapped code fits its block').toBe(false);
+    await wrap.click();
+    await expect(long.locator('code')).toHaveCSS('white-space', 'pre');
+  });
+
+  test('a keyboard reader reaches the buttons from the code', async ({page}) => {
+    await page.goto('/it/main/installation/linux');
+    await page.locator('html[data-has-hydrated="true"]').waitFor();
+    const block = page.locator('.theme-code-block').first();
+    await block.locator('pre').focus();
+    await page.keyboard.press('Tab');
+    await expect(block.locator('button:focus')).toHaveCount(1);
+    await expect(page.locator(':focus')).toHaveAttribute(
+      'aria-label',
+      /^(Copia il codice negli appunti|Attiva\/disattiva a capo automatico)$/,
+    );
+  });
+
+  test('a block in a tab panel shown later gets its wrap button', async ({page}) => {
+    await page.setViewportSize({width: 700, height: 800});
+    await page.goto('/main/installation/linux');
+    await page.locator('html[data-has-hydrated="true"]').waitFor();
+    const tab = page.getByRole('tab', {selected: false}).first();
+    const panel = page.locator(`[id="${await tab.getAttribute('aria-controls')}"]`);
+    await tab.click();
+    await expect(panel).toBeVisible();
+    const blocks = await panel.locator('.theme-code-block').all();
+    const long = blocks[(await Promise.all(blocks.map(wider))).indexOf(true)];
+    expect(long, 'a block wider than its panel').toBeTruthy();
+    await long.hover();
+    await expect(long.getByRole('button', {name: 'Toggle word wrap'})).toBeVisible();
+  });
+});
 
 // The theme's line features on a test-only page (tests/fixtures/docs/code-blocks.md).
 test.describe('code blocks with line ranges, line numbers and magic comments', () => {

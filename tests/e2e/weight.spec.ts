@@ -50,11 +50,28 @@ function countLocaleCompare(): void {
   };
 }
 
+/**
+ * Counts Intl.Segmenter constructions from the page's start: the category cards' emoji check built
+ * one for every page with cards, beside an expression as costly (src/plugins/bundle-diet/shims/emojiUtils.ts).
+ */
+function countSegmenters(): void {
+  const counted = window as unknown as {__segmenters: number};
+  counted.__segmenters = 0;
+  const counting = new Proxy(Intl.Segmenter, {
+    construct(target, args: ConstructorParameters<typeof Intl.Segmenter>) {
+      counted.__segmenters += 1;
+      return new target(...args);
+    },
+  });
+  Object.defineProperty(Intl, 'Segmenter', {value: counting, configurable: true, writable: true});
+}
+
 // One load of each page, until idle, for its weight and for what the client bundle's code does
 // while the page starts: the app loader (src/plugins/bundle-diet/ssrTemplate.ts) requests the scripts only once
 // the page has painted (with `<script defer>`, Chromium fetched, ran and hydrated them before its
 // first paint); the sidebar's prefetches are one <link> per file, added in idle time
-// (src/plugins/bundle-diet/shims/prefetch.ts); the collator is never started (countLocaleCompare above).
+// (src/plugins/bundle-diet/shims/prefetch.ts); the collator is never started (countLocaleCompare above),
+// nor a grapheme segmenter (countSegmenters).
 for (const locale of locales) {
   for (const path of pages) {
     const target = localePath(path, locale);
@@ -63,6 +80,7 @@ for (const locale of locales) {
       page,
     }) => {
       await page.addInitScript(countLocaleCompare);
+      await page.addInitScript(countSegmenters);
       const assets = recordAssets(page);
       await page.goto(target);
       await page.locator('html[data-has-hydrated="true"]').waitFor();
@@ -83,11 +101,12 @@ for (const locale of locales) {
       // The figure itself, for notes and pull requests (npm run bench weighs the first load only).
       console.log(`until idle: ${target} ${total} bytes of gzip (${(total / 1024).toFixed(1)} KiB)`);
 
-      const {paint, script, compares, prefetched} = await page.evaluate(
+      const {paint, script, compares, segmenters, prefetched} = await page.evaluate(
         (source) => ({
           paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
           script: performance.getEntriesByType('resource').find(({name}) => new RegExp(source).test(name))?.startTime,
           compares: (window as unknown as {__localeCompare: number}).__localeCompare,
+          segmenters: (window as unknown as {__segmenters: number}).__segmenters,
           prefetched: Array.from(document.querySelectorAll('link[rel="prefetch"]'), (link) =>
             link.getAttribute('href'),
           ),
@@ -98,6 +117,7 @@ for (const locale of locales) {
       expect(script, 'main bundle requested').toBeDefined();
       expect(paint!, 'painted before the main bundle was requested').toBeLessThan(script!);
       expect(compares, 'localeCompare calls').toBe(0);
+      expect(segmenters, 'Intl.Segmenter constructions').toBe(0);
       expect(prefetched.length, "the visible links' files are prefetched").toBeGreaterThan(0);
       expect(new Set(prefetched).size, prefetched.join(' ')).toBe(prefetched.length);
     });

@@ -14,12 +14,18 @@ export type Swap = {
   issuer: RegExp;
   /** Our file; null for the site config the plugin writes per language (./clientConfig.ts). */
   by: string | null;
+  /**
+   * Requested only when a page uses it: the bundler builds a re-export of theme-common's barrel only
+   * when something imports that name, so a site without it never meets the swap, and the build's
+   * check that every swap fired leaves it out (the unit test still checks the import it waits for).
+   */
+  ifUsed?: true;
 };
 
 const sep = String.raw`[\\/]`;
 const here = (...parts: string[]) => path.join(__dirname, ...parts);
 
-/** The module swaps by file path (UPGRADING.md, items 1–3). */
+/** The module swaps by file path (UPGRADING.md, items 1–3 and 9). */
 export const SWAPS: readonly Swap[] = [
   {
     name: 'prefetch',
@@ -36,6 +42,16 @@ export const SWAPS: readonly Swap[] = [
     request: /[\\/]reactUtils$/,
     issuer: new RegExp(`${sep}@docusaurus${sep}theme-common${sep}lib${sep}`),
     by: here('shims', 'reactUtils.ts'),
+  },
+  {
+    name: 'emojiUtils',
+    replaces: '@docusaurus/theme-common/lib/utils/emojiUtils.js',
+    importedBy: {file: '@docusaurus/theme-common/lib/internal.js', request: './utils/emojiUtils'},
+    request: /^\.\/utils\/emojiUtils$/,
+    issuer: new RegExp(`${sep}@docusaurus${sep}theme-common${sep}lib${sep}internal\\.js$`),
+    by: here('shims', 'emojiUtils.ts'),
+    // Only the category cards (DocCard) use it: the test-only fixtures build has none.
+    ifUsed: true,
   },
   {
     name: 'site config',

@@ -15,9 +15,9 @@ const codeBlockModules = new RegExp(
   [
     String.raw`/theme-classic/lib/theme/CodeBlock/(?!Content/index|Line/)`,
     String.raw`/theme-classic/lib/theme/Icon/(Copy|Success|WordWrap)/`,
-    String.raw`/theme-common/lib/(utils/codeBlockUtils|hooks/useCodeWordWrap)\.js`,
+    String.raw`/theme-common/lib/utils/codeBlockUtils\.js`,
     String.raw`/parse-numeric-range/`,
-    String.raw`/src/theme/CodeBlock/(Chunk|Container/index|Line/styles)`,
+    String.raw`/src/theme/CodeBlock/(Chunk|Buttons/index|wordWrap|Container/index|Line/styles)`,
     String.raw`/src/plugins/bundle-diet/theme/CodeBlock/Content/index`,
   ]
     .join('|')

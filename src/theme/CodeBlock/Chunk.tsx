@@ -1,9 +1,42 @@
 import {Children, isValidElement, useContext, useMemo, type ReactNode} from 'react';
+import {useThemeConfig} from '@docusaurus/theme-common';
+import {CodeBlockContextProvider, createCodeBlockMetadata} from '@docusaurus/theme-common/internal';
 import ElementContent from '@theme/CodeBlock/Content/Element';
-import StringContent from '@theme/CodeBlock/Content/String';
+import Layout from '@theme/CodeBlock/Layout';
 import type {Props} from '@theme/CodeBlock';
+import type {Props as StringProps} from '@theme/CodeBlock/Content/String';
 import {codeOfHighlighted} from '@site/src/plugins/code-blocks/codeText';
 import {HighlightedContext, loaded} from './loaded';
+import {useLazyWordWrap} from './wordWrap';
+
+/**
+ * The theme's Content/String with ./wordWrap in place of its useCodeWordWrap, which measured every
+ * block once hydrated and rendered it again, and its metadata (the code's lines parsed for magic
+ * comments) worked out once per block rather than at every render.
+ */
+function StringContent({children: code, className, metastring, language, title, showLineNumbers}: StringProps) {
+  const {prism} = useThemeConfig();
+  const metadata = useMemo(
+    () =>
+      createCodeBlockMetadata({
+        code,
+        className,
+        metastring,
+        magicComments: prism.magicComments,
+        defaultLanguage: prism.defaultLanguage,
+        language,
+        title,
+        showLineNumbers,
+      }),
+    [code, className, metastring, prism.magicComments, prism.defaultLanguage, language, title, showLineNumbers],
+  );
+  const wordWrap = useLazyWordWrap();
+  return (
+    <CodeBlockContextProvider metadata={metadata} wordWrap={wordWrap}>
+      <Layout />
+    </CodeBlockContextProvider>
+  );
+}
 
 /**
  * The theme's CodeBlock without its second render after hydration (a `key` that changes once in the
@@ -24,7 +57,7 @@ function CodeBlock({children, ...props}: Props): ReactNode {
 }
 
 // The code blocks' chunk, imported by the pages that show code (src/plugins/code-blocks/remark.ts): this
-// block, the theme's parts (title, buttons, word wrap) and our ./Content, which shows the lines
+// block, the theme's parts (title, buttons), our ./Buttons and ./wordWrap, and our ./Content, which shows the lines
 // highlighted at build time. Prism is not in it (see ./Content/Prism).
 loaded.CodeBlock = CodeBlock;
 
