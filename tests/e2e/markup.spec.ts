@@ -146,7 +146,7 @@ for (const locale of ['en', 'it'] as const) {
   });
 }
 
-// A code block's buttons are created when a reader first reaches the block (src/theme/CodeBlock/Buttons),
+// A code block's buttons are created when a reader first reaches the block (src/plugins/code-blocks/theme/CodeBlock/Buttons),
 // not for every block once the page hydrated; the wrap button is offered when the code is wider
 // than its block at that moment, in a tab panel shown later too.
 test.describe('code block buttons', () => {

@@ -3,7 +3,7 @@ const NAMED: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', ap
 /**
  * The text of a block's highlighted lines (./staticHighlight.ts): tags removed and the character
  * references hast-util-to-html writes decoded. src/plugins/code-blocks/remark.ts leaves a block's plain
- * text out of the page's code when this gives it back, and the block (src/theme/CodeBlock/Chunk)
+ * text out of the page's code when this gives it back, and the block (src/plugins/code-blocks/theme/CodeBlock/Chunk)
  * rebuilds it from the lines: the page's JavaScript carries the code once, not twice.
  */
 export function codeText(lines: readonly string[]): string {

@@ -67,7 +67,7 @@ const modes = [
 /**
  * The stylesheet behind the token classes: each mode's colours apply in that mode only. And the
  * block's own colours per mode, which the theme sets inline from React (so it re-renders every
- * block once the mode is known): as CSS, blocks keep their first render (src/theme/CodeBlock).
+ * block once the mode is known): as CSS, blocks keep their first render (src/plugins/code-blocks/theme/CodeBlock).
  */
 export function tokenCss(themes: Themes): string {
   const plain = ({color, backgroundColor}: PrismTheme['plain']) =>

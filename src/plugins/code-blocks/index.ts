@@ -17,7 +17,7 @@ const codeBlockModules = new RegExp(
     String.raw`/theme-classic/lib/theme/Icon/(Copy|Success|WordWrap)/`,
     String.raw`/theme-common/lib/utils/codeBlockUtils\.js`,
     String.raw`/parse-numeric-range/`,
-    String.raw`/src/theme/CodeBlock/(Chunk|Buttons/index|wordWrap|Container/index|Line/styles)`,
+    String.raw`/src/plugins/code-blocks/theme/CodeBlock/(Chunk|Buttons/index|wordWrap|Container/index|Line/styles)`,
     String.raw`/src/plugins/bundle-diet/theme/CodeBlock/Content/index`,
   ]
     .join('|')
@@ -39,6 +39,8 @@ export default function codeBlocks({generatedFilesDir, siteConfig}: LoadContext)
   writeFileSync(stylesheet, `/* Generated from the Prism themes by src/plugins/code-blocks/index.ts. */\n${css}\n`);
   return {
     name: 'seerbox-code-blocks',
+    // The code block's components (./theme/CodeBlock) replace theme-classic's, as a theme plugin's do.
+    getThemePath: () => path.join(__dirname, 'theme'),
     getClientModules: () => [stylesheet],
     configureWebpack(_config, isServer) {
       return {

@@ -7,7 +7,7 @@ import {createHighlighter, type Themes} from './highlight';
  * remark plugin for fenced code blocks. Each is highlighted here, at build time: its lines go to
  * the code block as a `highlighted` prop (JSON: the language and one HTML string per line), which
  * src/plugins/bundle-diet/theme/CodeBlock/Content shows as they are. And a page with code imports the code blocks'
- * chunk (src/theme/CodeBlock/Chunk: the theme's block without Prism), so it loads with the page,
+ * chunk (src/plugins/code-blocks/theme/CodeBlock/Chunk: the theme's block without Prism), so it loads with the page,
  * before hydration; pages without code never fetch it. Runs after the plugins that add code (API
  * examples) or remove it (Mermaid diagrams become SVG).
  */

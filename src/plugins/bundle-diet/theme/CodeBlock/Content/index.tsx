@@ -3,10 +3,10 @@ import clsx from 'clsx';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import type {Props} from '@theme/CodeBlock/Content';
 import type {Highlighted} from '@site/src/plugins/code-blocks/remark';
-import {HighlightedContext} from '@site/src/theme/CodeBlock/loaded';
+import {HighlightedContext} from '@site/src/plugins/code-blocks/theme/CodeBlock/loaded';
 // The theme's own stylesheet, so a fallback block (./Prism) shares its classes.
 import styles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles.module.css';
-import lineStyles from '@site/src/theme/CodeBlock/Line/styles.module.css';
+import lineStyles from '@site/src/plugins/code-blocks/theme/CodeBlock/Line/styles.module.css';
 
 // Lines highlighted in the browser, with Prism: only for blocks without build-time lines. Its chunk
 // is fetched when such a block renders (the server waits for it, the browser hydrates the lines once
